@@ -1,0 +1,96 @@
+/**
+ * Every string a shopper sees. Each element takes a `messages` property with any subset of these;
+ * what it leaves out falls back to the English defaults below. Functions receive the values they
+ * place (a product name, a count) so translations can order words freely.
+ */
+export const defaultMessages = {
+  // --- shared ---
+  tryAgain: 'Try again',
+  loading: 'Loading…',
+  genericError: 'Something went wrong. Please try again.',
+
+  // --- <add-to-cart> ---
+  addToCart: 'Add to cart',
+  adding: 'Adding…',
+  added: (name: string) => `${name} was added to your cart.`,
+
+  // --- <cart-drawer> ---
+  cart: 'Cart',
+  cartCount: (count: number) => (count === 1 ? '1 item' : `${count} items`),
+  close: 'Close',
+  emptyCart: 'Your cart is empty.',
+  loadError: 'We could not load your cart.',
+  quantityFor: (name: string) => `Quantity for ${name}`,
+  decrease: (name: string) => `Decrease quantity of ${name}`,
+  increase: (name: string) => `Increase quantity of ${name}`,
+  remove: (name: string) => `Remove ${name}`,
+  removed: (name: string) => `${name} was removed.`,
+  undo: 'Undo',
+  undoLabel: (name: string) => `Undo removal of ${name}`,
+  unitPrice: 'Price',
+  lineTotal: 'Total',
+  boxContents: 'In this box',
+  couponCode: 'Coupon code',
+  applyCoupon: 'Apply',
+  removeCoupon: (code: string) => `Remove coupon ${code}`,
+  couponApplied: (code: string) => `Coupon ${code} applied.`,
+  couponEmpty: 'Enter a coupon code.',
+  shipping: 'Shipping',
+  shippingTo: (destination: string) => `Shipping to ${destination}`,
+  calculatedAtCheckout: 'Calculated at checkout',
+  free: 'Free',
+  subtotal: 'Subtotal',
+  discount: 'Discount',
+  fees: 'Fees',
+  tax: 'Tax',
+  total: 'Total',
+  crossSells: 'You may also like',
+  addNamed: (name: string) => `Add ${name} to cart`,
+  regularPrice: 'Regular price',
+  salePrice: 'Sale price',
+  checkout: 'Checkout',
+  quantityUpdated: (name: string, quantity: number) => `${name}: quantity ${quantity}.`,
+  quantityRolledBack: (name: string) => `We could not change the quantity of ${name}.`,
+
+  // --- <login-form> ---
+  identifier: 'Username, email or phone',
+  password: 'Password',
+  signIn: 'Sign in',
+  signingIn: 'Signing in…',
+  signedInAs: (name: string) => `Signed in as ${name}`,
+  signOut: 'Sign out',
+  identifierRequired: 'Enter your username, email or phone.',
+  passwordRequired: 'Enter your password.',
+  twoFactorTitle: 'Two-step verification',
+  verificationMethod: 'Verification method',
+  verificationCode: 'Verification code',
+  codeRequired: 'Enter the verification code.',
+  emailSent: 'We sent a verification code to your email address.',
+  verify: 'Verify',
+  sendNewCode: 'Send a new code',
+  back: 'Back',
+  invalidCode: 'That code is not valid. Check it and try again.',
+  invalidProvider: (provider: string) => `The verification method “${provider}” is not available.`,
+  providerName: (provider: string) =>
+    ({ email: 'Email', totp: 'Authenticator app', backup: 'Backup code' })[provider] ?? provider,
+
+  // --- <mnm-container-picker> ---
+  quantityOf: (name: string) => `Quantity of ${name}`,
+  containerQuantity: 'Number of boxes',
+  selected: (count: number, min: number, max: number | null) =>
+    max === null ? `${count} of ${min}+ selected` : `${count} of ${min}–${max} selected`,
+  chooseMore: (n: number) => `Choose ${n} more`,
+  removeSome: (n: number) => `Remove ${n}`,
+  selectionComplete: 'Your box is ready.',
+  outOfStock: 'Out of stock',
+  boxPrice: 'Box price',
+  boxAdded: 'Your box was added to the cart.',
+  boxError: 'We could not add your box. Check your selection and try again.',
+};
+
+export type Messages = typeof defaultMessages;
+
+/** The defaults with an element's overrides applied. */
+export function withMessages(overrides: Partial<Messages> | undefined): Messages {
+  return overrides ? { ...defaultMessages, ...overrides } : defaultMessages;
+}

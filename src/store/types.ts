@@ -1,0 +1,56 @@
+import type { ApiError } from '../api/errors.js';
+import type { AmountsMode, Cart, Customer } from '../api/model.js';
+
+export type AuthKind = 'bearer' | 'basic';
+
+/** What a store is made from: the architecture's configuration attributes. */
+export interface StoreConfig {
+  /** e.g. `https://shop.example/wp-json`. */
+  baseUrl: string;
+  /** Route namespace; `svc` by default, `cocart` for a CoCart store. */
+  namespace?: string;
+  /** How a shopper signs in: bearer tokens (default) or Basic credentials. */
+  auth?: AuthKind;
+  amounts?: AmountsMode;
+  /** Where the checkout link points. */
+  checkoutUrl?: string;
+  /** Spec rule 5 fallback: Basic credentials also as query parameters. Off by default. */
+  credentialsInQuery?: boolean;
+}
+
+export interface SessionState {
+  kind: 'guest' | AuthKind;
+  /** The signed-in customer. */
+  user?: Customer;
+}
+
+export type CartStatus = 'idle' | 'loading' | 'error';
+
+export interface CartState {
+  /** The last cart the service sent, with optimistic edits applied; `null` before the first load. */
+  cart: Cart | null;
+  status: CartStatus;
+  /** Why the last load failed (status `error`). */
+  error?: ApiError;
+  session: SessionState;
+  /** Optional add-on routes; `false` once the service answered 404 `rest_no_route` for them. */
+  features: { coupons: boolean; shipping: boolean };
+  /** Item keys with a change in flight. */
+  pending: readonly string[];
+}
+
+export type StateListener = (state: CartState, previous: CartState) => void;
+
+export interface AddItemInput {
+  id: number | string;
+  quantity: number;
+  variation?: Record<string, string>;
+  itemData?: Record<string, unknown>;
+}
+
+export interface SignInInput {
+  username: string;
+  password: string;
+  twoFactorCode?: string;
+  twoFactorProvider?: string;
+}

@@ -1,0 +1,48 @@
+// Tests run in Debian's Chromium (never a downloaded browser), with msw answering the network.
+import { readFileSync } from 'node:fs';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter } from '@web/test-runner';
+import { summaryReporter } from './scripts/summary-reporter.mjs';
+
+const worker = readFileSync(new URL('./public/mockServiceWorker.js', import.meta.url));
+
+export default {
+  files: ['test/**/*.test.ts'],
+  nodeResolve: { browser: true, exportConditions: ['browser', 'development'] },
+  concurrency: 2,
+  testFramework: { config: { timeout: 10000 } },
+  testsFinishTimeout: 10 * 60 * 1000,
+  browserStartTimeout: 60000,
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
+  ],
+  middleware: [
+    function serviceWorker(context, next) {
+      if (context.path === '/mockServiceWorker.js') {
+        context.type = 'application/javascript';
+        context.body = worker;
+        return;
+      }
+      return next();
+    },
+  ],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        args: [
+          '--no-sandbox',
+          '--headless=new',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--no-first-run',
+          '--disable-sync',
+        ],
+      },
+    }),
+  ],
+  reporters: [defaultReporter(), summaryReporter()],
+};
