@@ -1,0 +1,31 @@
+// The npm package's entry: every element defined, plus the store API, types and events.
+// Theme developers who want one element import `cart-widget/elements/<tag>` instead.
+import './elements/cart-provider/define.js';
+import './elements/cart-drawer/define.js';
+import './elements/add-to-cart/define.js';
+import './elements/login-form/define.js';
+import './elements/mnm-container-picker/define.js';
+
+export { CartProvider } from './elements/cart-provider/cart-provider.js';
+export { CartDrawer } from './elements/cart-drawer/cart-drawer.js';
+export { AddToCart } from './elements/add-to-cart/add-to-cart.js';
+export { LoginForm } from './elements/login-form/login-form.js';
+export { MnmContainerPicker } from './elements/mnm-container-picker/mnm-container-picker.js';
+export { CartElement } from './elements/cart-element.js';
+
+export { getCartStore, CartStore } from './store/cart-store.js';
+export { StoreController } from './store/store-controller.js';
+export { storeContext } from './store/context.js';
+export type * from './store/types.js';
+
+export { CartApi, isSecureBase } from './api/client.js';
+export type { ApiConfig, CallContext, Credentials, KeyPair } from './api/client.js';
+export { ApiError, isApiError } from './api/errors.js';
+export type { ApiErrorKind } from './api/errors.js';
+export type * from './api/model.js';
+
+export { formatMoney } from './format/money.js';
+export { defaultMessages, type Messages } from './format/messages.js';
+export * from './events/cart-events.js';
+export * from './events/auth-events.js';
+export type { AnalyticsDetail, AnalyticsItem } from './events/analytics.js';
