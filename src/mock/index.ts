@@ -1,0 +1,157 @@
+import type { RequestHandler } from 'msw';
+import { createMockAuth, type MockAuth, type MockAuthOptions } from './auth.js';
+import { CartBook } from './cart-state.js';
+import { CURRENCIES, type MockCurrencyCode } from './currency.js';
+import { cartHandlers, noRouteHandler, productHandlers } from './handlers.js';
+import type { MockShape } from './purchase-rules.js';
+import { createRouteBuilder, type LoggedRequest } from './routing.js';
+import { createShopContext, type CustomerResolver, type MockShopContext } from './shop-context.js';
+import { DEFAULT_STORAGE_KEY, loadState, saveState } from './storage.js';
+
+export { PRODUCT_IDS, PRODUCTS } from './catalog.js';
+export { COUPONS, FREE_SHIPPING_MIN, HANDLING_FEE, PACKAGES, TAX } from './shop-settings.js';
+export type { CartBook, CartLine, CartRecord, RemovedEntry } from './cart-state.js';
+export type { MockCurrencyCode } from './currency.js';
+export { ShopError, shopError, coreError } from './errors.js';
+export type { MockShape } from './purchase-rules.js';
+export type { LoggedRequest, RouteArgs, RouteBuilder, RouteMethod, RouteResolver } from './routing.js';
+export { jsonResponse } from './routing.js';
+export type { CustomerResolver, MockShopContext } from './shop-context.js';
+export { createMockAuth, DEFAULT_KEY_PAIR, type MockAuth, type MockAuthOptions, type MockKeyPair } from './auth.js';
+export { DEFAULT_USERS, type MockTwoFactorSettings, type MockUser } from './auth-users.js';
+export { EMAIL_CODE_LIFETIME_MS, MockInbox, defaultProvider, type InboxMessage } from './auth-two-factor.js';
+export { showInbox } from './auth-inbox-view.js';
+export { totp } from './totp.js';
+
+/**
+ * Adds routes (and who-is-signed-in) to the fake shop: the auth routes plug in this way. Called once
+ * by `createMockShop` with the shop's context; build routes with `shop.route`.
+ */
+export type MockShopExtension = (shop: MockShopContext) => {
+  /** Matched before the cart routes. */
+  handlers?: RequestHandler[];
+  /** Becomes the shop's default `resolveCustomer`. */
+  resolveCustomer?: CustomerResolver;
+  /** Called by `MockShop.reset()`: forget sessions, tokens, … */
+  reset?: () => void;
+};
+
+export interface MockShopOptions {
+  /** Where the shop's REST API lives. Default `https://shop.test/wp-json`. */
+  baseUrl?: string;
+  /** Route namespace; error codes are prefixed with it (`svc_…`, `cocart_…`). Default `svc`. */
+  namespace?: string;
+  /** `document` (spec/service-interface.md, default) or `real` (CoCart 4.x, spec/real-world-notes.md). */
+  shape?: MockShape;
+  /** Currency of the shop. Default `USD`; `EUR` writes `1.234,50 €`, `JPY` has no decimals. */
+  currency?: MockCurrencyCode;
+  /** Keeps the shop's carts across reloads (the demo passes `localStorage`). Default `null`: memory only. */
+  storage?: Storage | null;
+  /** Key the state is saved under in `storage`. Default `cart-widget-mock`. */
+  storageKey?: string;
+  /**
+   * Whether the coupons / shipping-choice add-on is installed. `false`: `apply-coupon`,
+   * `coupons/{code}` and `set-shipping-method` answer 404 `rest_no_route`. Default `true`.
+   */
+  coupons?: boolean;
+  /** Delay before each response, ms. Default 0. */
+  latency?: number;
+  /** Who is signed in on a request; overrides any extension's. Default: everyone is a guest. */
+  resolveCustomer?: CustomerResolver;
+  /** Route sets to add, e.g. the auth routes. */
+  extensions?: MockShopExtension[];
+  /**
+   * The sign-in side (login with two-factor, JWTs, refresh, logout, admin sessions): its users,
+   * clock, token lifetimes and key pair. Default: on, with `DEFAULT_USERS`; `false` leaves it out.
+   */
+  auth?: MockAuthOptions | false;
+}
+
+/** A stateful fake of the cart service, as msw handlers. */
+export interface MockShop {
+  /** Pass to `setupWorker(...shop.handlers)` (or `setupServer`). */
+  readonly handlers: RequestHandler[];
+  /** Every cart the shop holds (look inside, or `create()` one to use as a `cart_key`). */
+  readonly carts: CartBook;
+  /** Requests seen since the last `reset()`, oldest first: assert on what went over the wire. */
+  readonly requests: LoggedRequest[];
+  readonly shape: MockShape;
+  /** Switches the wire shape for the following responses. */
+  setShape(shape: MockShape): void;
+  /** Who is signed in on a request; assign to sign customers in without the auth routes. */
+  resolveCustomer: CustomerResolver;
+  /** Absolute URL of a route: `url('v2/cart')` → `https://shop.test/wp-json/svc/v2/cart`. */
+  url(path: string): string;
+  /** The sign-in side: its users and the inbox of e-mails it sent; `null` with `auth: false`. */
+  readonly auth: MockAuth | null;
+  /** Forgets every cart and logged request; shape and `resolveCustomer` return to their initial values. */
+  reset(): void;
+}
+
+/**
+ * Creates the fake shop. Routes (under `{baseUrl}/{namespace}/`): `GET v2/cart`,
+ * `POST v2/cart/add-item`, `POST|DELETE|PUT v2/cart/item/{key}` (update, remove, restore),
+ * `POST v2/cart/clear`, `POST v2/cart/apply-coupon`, `DELETE v2/cart/coupons/{code}`,
+ * `POST v2/cart/set-shipping-method`, `GET v2/products`, `GET v2/products/{id}`; anything else
+ * under the namespace answers 404 `rest_no_route`. With `auth` (on by default): `POST v2/login`,
+ * `POST v2/logout`, `POST jwt/validate-token`, `POST jwt/refresh-token`, `GET v2/sessions` (see
+ * `auth.ts`). The catalogue is described in `catalog.ts`.
+ */
+export function createMockShop(options: MockShopOptions = {}): MockShop {
+  const baseUrl = (options.baseUrl ?? 'https://shop.test/wp-json').replace(/\/+$/, '');
+  const namespace = (options.namespace ?? 'svc').replace(/^\/+|\/+$/g, '');
+  const initialShape = options.shape ?? 'document';
+  const storage = options.storage ?? null;
+  const storageKey = options.storageKey ?? DEFAULT_STORAGE_KEY;
+  const state = loadState(storage, storageKey);
+  const persist = () => saveState(storage, storageKey, state);
+  const carts = new CartBook(state, persist);
+  const requests: LoggedRequest[] = [];
+  let shape = initialShape;
+
+  const route = createRouteBuilder({ baseUrl, namespace, latency: () => options.latency ?? 0, log: requests, after: persist });
+  const context = createShopContext({
+    baseUrl,
+    namespace,
+    currency: CURRENCIES[options.currency ?? 'USD'],
+    coupons: options.coupons ?? true,
+    shape: () => shape,
+    carts,
+    route,
+    resolveCustomer: (request) => shop.resolveCustomer(request),
+  });
+  let auth: MockAuth | null = null;
+  const authExtension: MockShopExtension[] =
+    options.auth === false ? [] : [(shop) => (auth = createMockAuth(shop, options.auth || {}))];
+  const extensions = [...authExtension, ...(options.extensions ?? [])].map((extend) => extend(context));
+  const initialResolver: CustomerResolver =
+    options.resolveCustomer ?? extensions.reduce<CustomerResolver>((found, ext) => ext.resolveCustomer ?? found, () => null);
+
+  const shop: MockShop = {
+    handlers: [
+      ...extensions.flatMap((ext) => ext.handlers ?? []),
+      ...cartHandlers(context),
+      ...productHandlers(context),
+      noRouteHandler(context),
+    ],
+    carts,
+    requests,
+    get shape() {
+      return shape;
+    },
+    setShape(next) {
+      shape = next;
+    },
+    resolveCustomer: initialResolver,
+    url: (path) => `${baseUrl}/${namespace}/${path.replace(/^\/+/, '')}`,
+    auth,
+    reset() {
+      carts.clearAll();
+      requests.length = 0;
+      shape = initialShape;
+      shop.resolveCustomer = initialResolver;
+      for (const ext of extensions) ext.reset?.();
+    },
+  };
+  return shop;
+}

@@ -1,0 +1,251 @@
+import { displayName, findProduct, variationLabels, type CatalogProduct } from './catalog.js';
+import { itemKey, type CartLine, type RemovedEntry } from './cart-state.js';
+import { formatPrice, toDecimal, toMajor, type MockCurrency } from './currency.js';
+import { maxPurchase, type MockShape } from './purchase-rules.js';
+import { TAX } from './shop-settings.js';
+import type { PricedCart, PricedLine, PricedPackage } from './totals.js';
+
+/*
+ * The cart as JSON on the wire, in one of two shapes:
+ * - `document`: as spec/service-interface.md says: `items` keyed by item key, money as decimal
+ *   strings (`"38.00"`), item `price` formatted with the symbol, `currency_symbol_pos`, keyed
+ *   packages/rates, `notices` an object.
+ * - `real`: as real CoCart 4.x servers (spec/real-world-notes.md): `items` an array, money as
+ *   integer strings in minor units (`"3800"`) except item `totals.*` (numbers, major units),
+ *   `currency_prefix`/`currency_suffix` only, `[]` for every empty collection, removed items keyed
+ *   with a plain-number quantity, `&ldquo;…&rdquo;` entities in notices, extra fields.
+ */
+
+export type NoticeType = 'success' | 'error' | 'info' | 'notice';
+
+export interface Notice {
+  type: NoticeType;
+  message: string;
+}
+
+export interface CartWireOptions {
+  shape: MockShape;
+  currency: MockCurrency;
+  /** Include each item's `featured_image` (`thumb=true`). */
+  thumb: boolean;
+  notices: Notice[];
+}
+
+type Json = Record<string, unknown>;
+
+/** Writes amounts (integer minor units) as the shape wants them. */
+export function moneyWriter(shape: MockShape, currency: MockCurrency): (minor: number) => string {
+  return shape === 'document' ? (minor) => toDecimal(minor, currency) : (minor) => String(minor);
+}
+
+export function currencyToWire(currency: MockCurrency, shape: MockShape): Json {
+  return {
+    currency_code: currency.code,
+    currency_symbol: currency.symbol,
+    ...(shape === 'document' ? { currency_symbol_pos: currency.position } : {}),
+    currency_minor_unit: currency.minorUnit,
+    currency_decimal_separator: currency.decimalSeparator,
+    currency_thousand_separator: currency.thousandSeparator,
+    currency_prefix: currency.prefix,
+    currency_suffix: currency.suffix,
+  };
+}
+
+/** The whole cart response body. */
+export function cartToWire(priced: PricedCart, options: CartWireOptions): Json {
+  const { shape, currency } = options;
+  const money = moneyWriter(shape, currency);
+  const real = shape === 'real';
+  const t = priced.totals;
+  const empty = priced.lines.length === 0;
+  // Per tax rate; one rate here. Numbers: minor units on real servers, major in the document.
+  const taxArray = (amount: number) => (empty ? [] : [real ? amount : toMajor(amount, currency)]);
+
+  const lines = priced.lines.map((line) => itemToWire(line, options));
+  return {
+    cart_hash: empty ? (real ? 'No items in cart so no hash' : '') : cartHash(priced),
+    cart_key: priced.cart.key,
+    currency: currencyToWire(currency, shape),
+    customer: customerToWire(currency),
+    items: real ? lines : Object.fromEntries(lines.map((item) => [item.item_key, item])),
+    item_count: priced.itemCount,
+    items_weight: priced.weight,
+    coupons: priced.coupons.map((coupon) => ({
+      coupon: coupon.code,
+      label: `Coupon: ${coupon.code}`,
+      saving: money(coupon.saving),
+      saving_html: `-<span class="woocommerce-Price-amount amount">${formatPrice(coupon.saving, currency)}</span>`,
+    })),
+    needs_payment: t.total > 0,
+    needs_shipping: priced.needsShipping,
+    shipping: real && !priced.packages.length ? [] : shippingToWire(priced.packages, options),
+    fees: priced.fee ? [feeToWire(priced.fee)] : [],
+    taxes: empty
+      ? []
+      : [{ rate_id: TAX.rateId, label: TAX.label, compound: false, tax_total: money(t.contentsTax + t.feeTax), shipping_tax_total: money(t.shippingTax) }],
+    totals: {
+      subtotal: money(t.subtotal),
+      subtotal_tax: money(t.subtotalTax),
+      shipping_total: money(t.shipping),
+      shipping_tax: money(t.shippingTax),
+      shipping_taxes: taxArray(t.shippingTax),
+      discount_total: money(t.discount),
+      discount_tax: money(t.discountTax),
+      cart_contents_total: money(t.contents),
+      cart_contents_tax: money(t.contentsTax),
+      cart_contents_taxes: taxArray(t.contentsTax),
+      fee_total: money(t.fees),
+      fee_tax: money(t.feeTax),
+      fee_taxes: taxArray(t.feeTax),
+      total: money(t.total),
+      total_tax: money(t.totalTax),
+    },
+    removed_items: removedToWire(priced.cart.removed, options),
+    cross_sells: priced.crossSells.map((product) => crossSellToWire(product, money)),
+    notices: noticesToWire(options),
+    ...(real ? { extensions: [], dev_note: 'This response was produced by the cart-widget mock (real shape).' } : { extensions: {} }),
+  };
+
+  function feeToWire(fee: { name: string; amount: number; tax: number }): Json {
+    // The document says numbers (major units); real servers send minor-unit strings.
+    const amount = (minor: number) => (real ? String(minor) : toMajor(minor, currency));
+    return { name: fee.name, amount: amount(fee.amount), taxable: true, tax_class: '', total: amount(fee.amount), tax: amount(fee.tax) };
+  }
+}
+
+function itemToWire(priced: PricedLine, options: CartWireOptions): Json & { item_key: string } {
+  const { shape, currency } = options;
+  const real = shape === 'real';
+  const { line, product } = priced;
+  const labels = Object.fromEntries(variationLabels(product));
+  const dimensions = product.dimensions ? { ...product.dimensions, unit: 'cm' } : real ? [] : { length: '', width: '', height: '', unit: 'cm' };
+  const data = cartItemData(line);
+  return {
+    item_key: line.key,
+    id: product.id,
+    name: displayName(product),
+    title: product.name,
+    price: real ? String(priced.unitPrice) : formatPrice(priced.unitPrice, currency),
+    quantity: { value: line.quantity, min_purchase: 1, max_purchase: maxPurchase(product) },
+    totals: {
+      subtotal: toMajor(priced.subtotal, currency),
+      subtotal_tax: toMajor(priced.subtotalTax, currency),
+      total: toMajor(priced.total, currency),
+      tax: toMajor(priced.tax, currency),
+    },
+    slug: product.slug,
+    meta: {
+      product_type: product.type,
+      sku: product.sku,
+      dimensions,
+      weight: product.weight,
+      variation: real && !Object.keys(labels).length ? [] : labels,
+    },
+    backorders: 'no',
+    cart_item_data: real && !Object.keys(data).length ? [] : data,
+    ...(options.thumb ? { featured_image: product.image } : {}),
+  };
+}
+
+function cartItemData(line: CartLine): Json {
+  if (line.mnm) return { ...line.data, mnm_config: line.mnm.config, mnm_contents: line.mnm.contents };
+  if (line.container) return { ...line.data, mnm_container: line.container.key };
+  return line.data;
+}
+
+function shippingToWire(packages: PricedPackage[], options: CartWireOptions): Json {
+  const { currency } = options;
+  const money = moneyWriter(options.shape, currency);
+  return {
+    total_packages: packages.length,
+    show_package_details: packages.length > 1,
+    has_calculated_shipping: true,
+    packages: Object.fromEntries(
+      packages.map((pack, index) => [
+        pack.rule.id,
+        {
+          package_name: pack.rule.name,
+          rates: Object.fromEntries(
+            pack.rates.map((rate) => [
+              rate.key,
+              {
+                key: rate.key,
+                method_id: rate.rule.methodId,
+                instance_id: rate.rule.instanceId,
+                label: rate.rule.label,
+                cost: money(rate.cost),
+                html: rate.cost
+                  ? `${rate.rule.label}: <span class="woocommerce-Price-amount amount"><bdi>${formatPrice(rate.cost, currency)}</bdi></span>`
+                  : rate.rule.label,
+                taxes: money(rate.tax),
+                chosen_method: rate.key === pack.chosen,
+              },
+            ]),
+          ),
+          package_details: pack.lines.map((l) => `${displayName(l.product)} &times; ${l.line.quantity}`).join(', '),
+          index,
+          chosen_method: pack.chosen,
+          formatted_destination: currency.countryName,
+        },
+      ]),
+    ),
+  };
+}
+
+function removedToWire(removed: RemovedEntry[], options: CartWireOptions): unknown {
+  const { shape, currency } = options;
+  const real = shape === 'real';
+  const items = removed.map(({ line }) => {
+    const product = findProduct(line.productId)!;
+    const price = product.salePrice ?? product.regularPrice;
+    return {
+      item_key: line.key,
+      id: product.id,
+      name: displayName(product),
+      title: product.name,
+      price: real ? String(price) : formatPrice(price, currency),
+      quantity: real ? line.quantity : { value: line.quantity, min_purchase: 1, max_purchase: maxPurchase(product) },
+      ...(options.thumb ? { featured_image: product.image } : {}),
+    };
+  });
+  if (!real) return items;
+  return items.length ? Object.fromEntries(items.map((item) => [item.item_key, item])) : [];
+}
+
+function crossSellToWire(product: CatalogProduct, money: (minor: number) => string): Json {
+  return {
+    id: product.id,
+    product_name: displayName(product),
+    product_title: product.name,
+    price: money(product.salePrice ?? product.regularPrice),
+    regular_price: money(product.regularPrice),
+    sale_price: product.salePrice === undefined ? '' : money(product.salePrice),
+    product_image: product.image,
+  };
+}
+
+function noticesToWire({ notices, shape }: CartWireOptions): unknown {
+  if (!notices.length) return shape === 'real' ? [] : {};
+  const grouped: Partial<Record<NoticeType, string[]>> = {};
+  for (const notice of notices) {
+    // WooCommerce writes its quotes as HTML entities; real servers pass them through.
+    const text = shape === 'real' ? notice.message.replace(/“/g, '&ldquo;').replace(/”/g, '&rdquo;') : notice.message;
+    (grouped[notice.type] ??= []).push(text);
+  }
+  return grouped;
+}
+
+function customerToWire(currency: MockCurrency): Json {
+  const address = (prefix: string, extra: string[]) =>
+    Object.fromEntries(
+      ['first_name', 'last_name', 'company', 'country', 'address_1', 'address_2', 'postcode', 'city', 'state', ...extra].map((field) => [
+        `${prefix}_${field}`,
+        field === 'country' ? currency.country : '',
+      ]),
+    );
+  return { billing_address: address('billing', ['phone', 'email']), shipping_address: address('shipping', []) };
+}
+
+function cartHash(priced: PricedCart): string {
+  return itemKey(priced.lines.map((l) => [l.line.key, l.line.quantity, l.total]));
+}
