@@ -29,6 +29,9 @@ export default {
   ],
   browsers: [
     chromeLauncher({
+      // Each test file gets its own browser context: files run side by side, and a shared
+      // localStorage or BroadcastChannel would let one file's cart leak into another's.
+      createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage(),
       launchOptions: {
         executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
         args: [

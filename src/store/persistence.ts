@@ -20,6 +20,8 @@ export interface Persistence {
   listen(listener: (message: SyncMessage) => void): () => void;
   /** Runs `task` while holding `name` across every tab of this shop (one holder at a time). */
   withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
+  /** Stops hearing and telling the other tabs (the store is being thrown away). */
+  close?(): void;
 }
 
 const PREFIX = 'cart-widget:';
@@ -27,7 +29,7 @@ const PREFIX = 'cart-widget:';
 export function createPersistence(scope: string): Persistence {
   const memory = new Map<string, string>();
   const storage = probeStorage();
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${PREFIX}${scope}`) : null;
+  const channel = openChannel(`${PREFIX}${scope}`);
   const localLocks = new Map<string, Promise<unknown>>();
   const key = (name: string) => `${PREFIX}${scope}:${name}`;
 
@@ -71,13 +73,71 @@ export function createPersistence(scope: string): Persistence {
       const lockName = key(name);
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
       if (locks?.request) return locks.request(lockName, () => task()) as Promise<Awaited<ReturnType<typeof task>>>;
-      // No Web Locks: serialise within this tab.
+      // No Web Locks: serialise within this tab, and across tabs with a lease in storage.
       const previous = localLocks.get(lockName) ?? Promise.resolve();
-      const run = previous.catch(() => undefined).then(task);
+      const run = previous.catch(() => undefined).then(() => withLease(storage, lockName, task));
       localLocks.set(lockName, run);
       return run;
     },
+    close() {
+      channel?.close();
+    },
   };
+}
+
+function openChannel(name: string): BroadcastChannel | null {
+  try {
+    return typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : null;
+  } catch {
+    // Opaque origins (sandboxed iframes) refuse channels: this tab simply works alone.
+    return null;
+  }
+}
+
+/** Longer than any request may take (the client's timeout), so a closed tab's lease lapses. */
+const LEASE_MS = 20_000;
+
+/**
+ * A lock across tabs without Web Locks: a lease `{ id, until }` in localStorage. Two tabs may both
+ * see it free and write; after a pause only the last writer finds its own id and goes ahead.
+ */
+async function withLease<T>(storage: Storage | null, name: string, task: () => Promise<T>): Promise<T> {
+  if (!storage) return task();
+  const id = Math.random().toString(36).slice(2);
+  const leaseKey = `${name}:lease`;
+  const holder = () => {
+    try {
+      const lease = JSON.parse(storage.getItem(leaseKey) ?? 'null') as { id?: string; until?: number } | null;
+      return lease && typeof lease.until === 'number' && lease.until > Date.now() ? lease.id : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  try {
+    for (let waited = 0; waited < LEASE_MS; waited += 50) {
+      if (holder() === undefined) {
+        storage.setItem(leaseKey, JSON.stringify({ id, until: Date.now() + LEASE_MS }));
+        await pause(30);
+        if (holder() === id) break;
+      }
+      await pause(50);
+    }
+  } catch {
+    // Storage that refuses the lease: this tab goes ahead on its own.
+  }
+  try {
+    return await task();
+  } finally {
+    try {
+      if (holder() === id) storage.removeItem(leaseKey);
+    } catch {
+      // Nothing to release.
+    }
+  }
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function probeStorage(): Storage | null {

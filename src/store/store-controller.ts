@@ -10,6 +10,8 @@ import type { CartState } from './types.js';
 export class StoreController<T> implements ReactiveController {
   /** The selected slice; `undefined` until a store is known. */
   value: T | undefined;
+  /** Whether `value` holds a selection (a slice may itself be `undefined`, e.g. `state.error`). */
+  private selected = false;
   private store: CartStore | undefined;
   private unsubscribe: (() => void) | undefined;
   private connected = false;
@@ -42,14 +44,23 @@ export class StoreController<T> implements ReactiveController {
   private attach(store: CartStore | undefined): void {
     this.detach();
     this.store = store;
-    if (!store || !this.connected) return;
-    this.value = this.select(store.state);
-    this.unsubscribe = store.subscribe((state) => {
-      const next = this.select(state);
-      if (this.value !== undefined && this.equals(this.value, next)) return;
-      this.value = next;
-      this.host.requestUpdate();
-    });
+    if (!store) {
+      this.value = undefined;
+      this.selected = false;
+      return;
+    }
+    if (!this.connected) return;
+    // The state may have moved on while the host was away (or this is another store): catch up.
+    this.take(store.state);
+    this.unsubscribe = store.subscribe((state) => this.take(state));
+  }
+
+  private take(state: CartState): void {
+    const next = this.select(state);
+    if (this.selected && this.equals(this.value as T, next)) return;
+    this.value = next;
+    this.selected = true;
+    this.host.requestUpdate();
   }
 
   private detach(): void {

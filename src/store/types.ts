@@ -18,10 +18,21 @@ export interface StoreConfig {
   credentialsInQuery?: boolean;
 }
 
+/**
+ * A store's configuration with every default filled in: `baseUrl` without a trailing slash,
+ * `namespace` without slashes, and `checkoutUrl` defaulting to the site's `/checkout/` page.
+ */
+export type ResolvedStoreConfig = Required<StoreConfig>;
+
+/** Why a session ended: the shopper's choice, an expired stored session, a failed refresh, another tab. */
+export type SessionEndReason = 'user' | 'expired' | 'refresh-failed' | 'other-tab';
+
 export interface SessionState {
   kind: 'guest' | AuthKind;
   /** The signed-in customer. */
   user?: Customer;
+  /** On a guest state that ended a signed-in one: why it ended. */
+  endedBy?: SessionEndReason;
 }
 
 export type CartStatus = 'idle' | 'loading' | 'error';

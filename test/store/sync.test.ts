@@ -1,0 +1,275 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { delay, http, HttpResponse } from 'msw';
+import { ApiError } from '../../src/api/errors.js';
+import { CartStore, getCartStore } from '../../src/store/cart-store.js';
+import type { SyncMessage } from '../../src/store/persistence.js';
+import { newShop, sent, sentTo, useNetwork, wireCart, wireError, worker, type TestShop } from './fixtures.js';
+
+/** Another tab of the same shop: its own store, storage handle and channel. */
+const tabs: CartStore[] = [];
+function otherTab(shop: TestShop): CartStore {
+  const tab = new CartStore(shop.config);
+  tabs.push(tab);
+  return tab;
+}
+
+/** Listens on a shop's channel as a raw tab would. */
+function channelOf(store: CartStore) {
+  const channel = new BroadcastChannel(`cart-widget:${store.scope}`);
+  const heard: SyncMessage[] = [];
+  channel.onmessage = (event) => heard.push(event.data as SyncMessage);
+  return { channel, heard };
+}
+
+/** A shop that signs `ada` in with bearer tokens; cart routes answer per Authorization header. */
+function signInShop(shop: TestShop) {
+  worker.use(
+    http.post(shop.url('v2/login'), () =>
+      HttpResponse.json({ user_id: '7', display_name: 'Ada', email: 'ada@example.test', extras: { jwt_token: 't1', jwt_refresh: 'r1' } }),
+    ),
+    http.post(shop.url('v2/logout'), () => HttpResponse.json({ message: 'bye' })),
+    http.get(shop.url('v2/cart'), ({ request }) =>
+      request.headers.get('Authorization')
+        ? HttpResponse.json(wireCart({ key: '7', lines: [{ key: 'mine', quantity: 1 }] }))
+        : HttpResponse.json(wireCart({ key: `t_guest${sent.length}`, lines: [{ key: 'g', quantity: 1 }] })),
+    ),
+  );
+}
+
+const credentials = { username: 'ada', password: 'secret' };
+
+describe('CartStore across tabs and sessions', () => {
+  useNetwork();
+  afterEach(() => {
+    for (const tab of tabs.splice(0)) tab.dispose();
+  });
+
+  describe('other tabs', () => {
+    it("shows a cart another tab loaded, without asking the service", async () => {
+      const shop = newShop();
+      worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_a', lines: [{ key: 'a', quantity: 2 }] }))));
+      const store = getCartStore(shop.config);
+
+      const loaded = await otherTab(shop).load();
+
+      await waitUntil(() => store.state.cart !== null, 'the cart did not arrive');
+      expect(store.state.cart).to.deep.equal(loaded);
+      expect(sent).to.have.length(1);
+    });
+
+    it('tells the other tabs the key it kept and every cart it confirmed', async () => {
+      const shop = newShop();
+      worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_a' }))));
+      const store = getCartStore(shop.config);
+      const { channel, heard } = channelOf(store);
+      try {
+        const cart = await store.load();
+        await store.load();
+        await waitUntil(() => heard.length === 3, 'the messages did not arrive');
+        expect(heard.map((message) => message.type)).to.deep.equal(['cart-key', 'cart', 'cart']);
+        expect(heard[0]).to.deep.equal({ type: 'cart-key', key: 't_a' });
+        expect(heard[1]).to.deep.equal({ type: 'cart', cart });
+      } finally {
+        channel.close();
+      }
+    });
+
+    it('sends the cart key another tab kept', async () => {
+      const shop = newShop();
+      worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_other' }))));
+      const store = getCartStore(shop.config);
+      const { channel } = channelOf(store);
+      const message: SyncMessage = { type: 'cart-key', key: 't_other' };
+      channel.postMessage(message);
+      channel.close();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+
+      await store.load();
+
+      expect(sent[0]?.cartKey).to.equal('t_other');
+    });
+
+    it('applies a cart posted for the key it keeps, and ignores one for another key', async () => {
+      const shop = newShop();
+      worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_a', lines: [{ key: 'a', quantity: 1 }] }))));
+      const store = getCartStore(shop.config);
+      const cart = await store.load();
+      const counts: Array<number | undefined> = [];
+      store.subscribe((state) => counts.push(state.cart?.itemCount));
+      const { channel } = channelOf(store);
+      try {
+        channel.postMessage({ type: 'cart', cart: { ...cart, key: 't_stranger', itemCount: 7 } } satisfies SyncMessage);
+        channel.postMessage({ type: 'cart', cart: { ...cart, itemCount: 9 } } satisfies SyncMessage);
+        await waitUntil(() => store.state.cart?.itemCount === 9, 'the cart did not arrive');
+        expect(counts).to.deep.equal([9]);
+        expect(sent).to.have.length(1);
+      } finally {
+        channel.close();
+      }
+    });
+
+    it("ignores what another shop's tabs post", async () => {
+      const shop = newShop();
+      const elsewhere = newShop();
+      worker.use(http.get(elsewhere.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_b', lines: [{ key: 'b', quantity: 1 }] }))));
+      const store = getCartStore(shop.config);
+      let changes = 0;
+      store.subscribe(() => changes++);
+
+      await otherTab(elsewhere).load();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+
+      expect(changes).to.equal(0);
+      expect(store.state.cart).to.equal(null);
+    });
+  });
+
+  describe('signing in and out', () => {
+    it('carries the guest cart key into the customer session once, then drops it', async () => {
+      const shop = newShop();
+      signInShop(shop);
+      const store = getCartStore(shop.config);
+      const guest = await store.load();
+
+      await store.signIn(credentials);
+      await store.load();
+
+      const [login] = sentTo(shop, 'POST', 'v2/login');
+      expect(login?.cartKey).to.equal(guest.key);
+      const gets = sentTo(shop, 'GET', 'v2/cart');
+      expect(gets.map((request) => [request.cartKey, request.authorization])).to.deep.equal([
+        [null, null],
+        [guest.key, 'Bearer t1'],
+        [null, 'Bearer t1'],
+      ]);
+      expect(localStorage.getItem(shop.cartKeyName)).to.equal(null);
+      expect(store.state.session.kind).to.equal('bearer');
+      expect(store.state.session.user?.displayName).to.equal('Ada');
+      expect(store.state.cart?.items.map((item) => item.key)).to.deep.equal(['mine']);
+    });
+
+    it('refuses a sign-in the service refuses, and keeps the guest cart and key', async () => {
+      const shop = newShop();
+      signInShop(shop);
+      worker.use(http.post(shop.url('v2/login'), () => wireError(401, 'svc_2fa_required')));
+      const store = getCartStore(shop.config);
+      const guest = await store.load();
+
+      let error: unknown;
+      await store.signIn(credentials).catch((caught) => (error = caught));
+
+      expect(error).to.be.instanceOf(ApiError);
+      expect((error as ApiError).is('2fa_required')).to.equal(true);
+      expect(store.state.session.kind).to.equal('guest');
+      expect(store.state.cart).to.equal(guest);
+      expect(localStorage.getItem(shop.cartKeyName)).to.equal(guest.key);
+    });
+
+    it('signs out to a fresh guest cart with no key and no credentials', async () => {
+      const shop = newShop();
+      signInShop(shop);
+      const store = getCartStore(shop.config);
+      await store.load();
+      await store.signIn(credentials);
+      const seen: Array<string | null> = [];
+      store.subscribe((state) => seen.push(state.cart?.items[0]?.key ?? null));
+
+      await store.signOut();
+
+      const last = sentTo(shop, 'GET', 'v2/cart').at(-1);
+      expect(last?.cartKey).to.equal(null);
+      expect(last?.authorization).to.equal(null);
+      expect(store.state.session.kind).to.equal('guest');
+      // The customer's cart is gone from screen before the guest cart arrives.
+      expect(seen).to.include(null);
+      expect(store.state.cart?.items.map((item) => item.key)).to.deep.equal(['g']);
+      expect(localStorage.getItem(shop.cartKeyName)).to.equal(store.state.cart?.key);
+    });
+
+    it('reloads the cart with the new session when another tab signs in', async () => {
+      const shop = newShop();
+      signInShop(shop);
+      const store = getCartStore(shop.config);
+      await store.load();
+
+      await otherTab(shop).signIn(credentials);
+
+      await waitUntil(() => store.state.cart?.items[0]?.key === 'mine', 'the customer cart did not load');
+      expect(store.state.session.kind).to.equal('bearer');
+      const bearerGets = sentTo(shop, 'GET', 'v2/cart').filter((request) => request.authorization === 'Bearer t1');
+      // Only the tab that signed in carries the guest cart.
+      expect(bearerGets.map((request) => request.cartKey).filter(Boolean)).to.have.length(1);
+    });
+
+    it('clears the customer cart and starts a guest cart when another tab signs out', async () => {
+      const shop = newShop();
+      signInShop(shop);
+      const store = getCartStore(shop.config);
+      const other = otherTab(shop);
+      await store.signIn(credentials);
+      await waitUntil(() => other.state.cart?.items[0]?.key === 'mine', 'the other tab did not follow the sign-in');
+      const seen: Array<string | null> = [];
+      other.subscribe((state) => seen.push(state.cart?.items[0]?.key ?? null));
+
+      await store.signOut();
+
+      await waitUntil(() => other.state.cart?.items[0]?.key === 'g', 'the other tab did not start a guest cart');
+      expect(seen).to.include(null);
+      expect(other.state.session.kind).to.equal('guest');
+    });
+
+    it('restores a stored session before its first request', async () => {
+      const shop = newShop();
+      signInShop(shop);
+      worker.use(
+        http.post(shop.url('jwt/validate-token'), async () => {
+          await delay(50);
+          return HttpResponse.json({ message: 'valid' });
+        }),
+      );
+      const stored = { token: 't9', refreshToken: 'r9', user: { id: '7', displayName: 'Ada' } };
+      localStorage.setItem(`cart-widget:${shop.baseUrl}/${shop.namespace}:session`, JSON.stringify(stored));
+      const store = getCartStore(shop.config);
+
+      await store.load();
+
+      expect(sent.map((request) => `${request.method} ${request.url.pathname.split('/').slice(-2).join('/')}`)).to.deep.equal([
+        'POST jwt/validate-token',
+        'GET v2/cart',
+      ]);
+      expect(sent[1]?.authorization).to.equal('Bearer t9');
+      expect(store.state.session.kind).to.equal('bearer');
+    });
+
+    it('repeats a request once after the session recovered from an authentication failure', async () => {
+      const shop = newShop();
+      signInShop(shop);
+      worker.use(
+        http.get(shop.url('v2/cart'), ({ request }) =>
+          request.headers.get('Authorization') === 'Bearer t1'
+            ? wireError(403, 'svc_authentication_error')
+            : HttpResponse.json(wireCart({ key: '7', lines: [{ key: 'mine', quantity: 1 }] })),
+        ),
+        http.post(shop.url('v2/cart/clear'), () => wireError(403, 'svc_authentication_error')),
+        http.post(shop.url('jwt/refresh-token'), () => HttpResponse.json({ token: 't2', refresh_token: 'r2' })),
+      );
+      localStorage.setItem(shop.cartKeyName, 't_guest');
+      const store = getCartStore(shop.config);
+
+      await store.signIn(credentials);
+
+      const gets = sentTo(shop, 'GET', 'v2/cart');
+      expect(gets.map((request) => [request.authorization, request.cartKey])).to.deep.equal([
+        ['Bearer t1', 't_guest'],
+        ['Bearer t2', 't_guest'],
+      ]);
+      expect(sentTo(shop, 'POST', 'jwt/refresh-token')).to.have.length(1);
+      expect(store.state.cart?.items.map((item) => item.key)).to.deep.equal(['mine']);
+
+      let error: unknown;
+      await store.clear().catch((caught) => (error = caught));
+      expect((error as ApiError).kind).to.equal('auth');
+      expect(sentTo(shop, 'POST', 'v2/cart/clear')).to.have.length(2);
+    });
+  });
+});
