@@ -178,17 +178,20 @@ export class CartApi {
   // --- authentication -----------------------------------------------------------------------
 
   /**
-   * Signs in. Real servers read Basic authorization on this route, newer ones the JSON body too:
-   * over https both are sent; over plain http (a developer's localhost) only the body.
+   * Signs in. Real servers read Basic authorization on this route, newer ones the JSON body too,
+   * so both are sent. Like every password, it is refused over plain http (localhost excepted).
    * A two-factor challenge comes back as an `ApiError` with `is('2fa_required')` and `twoFactor`.
    */
   async login(input: LoginInput, ctx: CallContext & { credentialsInQuery?: boolean } = {}): Promise<LoginResult> {
     const body: Record<string, string> = { username: input.username, password: input.password };
     if (input.twoFactorCode) body['2fa_code'] = input.twoFactorCode;
     if (input.twoFactorProvider) body['2fa_provider'] = input.twoFactorProvider;
-    const credentials: Credentials = isHttps(this.baseUrl)
-      ? { kind: 'basic', username: input.username, password: input.password, inQuery: ctx.credentialsInQuery ?? false }
-      : { kind: 'none' };
+    const credentials: Credentials = {
+      kind: 'basic',
+      username: input.username,
+      password: input.password,
+      inQuery: ctx.credentialsInQuery ?? false,
+    };
     const query = ctx.cartKey ? { cart_key: ctx.cartKey } : undefined;
     const { json } = await this.send({ method: 'POST', path: 'v2/login', query, body, credentials, signal: ctx.signal });
     return parseLogin(json);
@@ -313,40 +316,30 @@ export class CartApi {
     }, this.timeoutMs);
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
+    // The timer and the caller's signal also cover reading the body, not only the headers.
+    const failed = (cause: unknown): ApiError => {
+      if (signal?.aborted) return aborted(cause);
+      if (timedOut) return new ApiError({ kind: 'timeout', message: 'The shop took too long to answer. Please try again.', cause });
+      return new ApiError({ kind: 'network', message: 'Could not reach the shop. Check your connection and try again.', cause });
+    };
     try {
       let response: Response;
+      let text: string;
       try {
         response = await fetch(url, { ...init, signal: controller.signal });
+        text = await response.text();
       } catch (cause) {
-        if (signal?.aborted) throw aborted(cause);
-        if (timedOut) {
-          throw new ApiError({ kind: 'timeout', message: 'The shop took too long to answer. Please try again.', cause });
-        }
-        throw new ApiError({
-          kind: 'network',
-          message: 'Could not reach the shop. Check your connection and try again.',
-          cause,
-        });
+        throw failed(cause);
       }
-      const text = await response.text().catch(() => '');
+      // An empty or non-JSON body (a proxy's HTML page) reads as `undefined`: error bodies then
+      // fall back to a message for the status, and the parsers refuse it for routes that need one.
       let json: unknown;
-      let parsed = false;
-      if (text.trim()) {
-        try {
-          json = JSON.parse(text);
-          parsed = true;
-        } catch {
-          parsed = false;
-        }
+      try {
+        json = text.trim() ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
       }
-      if (!response.ok) throw httpError(response, parsed ? json : undefined);
-      if (!parsed) {
-        throw new ApiError({
-          kind: 'invalid-response',
-          status: response.status,
-          message: 'The shop sent an answer we could not read. Please try again.',
-        });
-      }
+      if (!response.ok) throw httpError(response, json);
       return { json, headers: response.headers };
     } finally {
       clearTimeout(timer);
@@ -367,9 +360,12 @@ function httpError(response: Response, json: unknown): ApiError {
   const status = response.status;
   const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
   const code = body.code;
-  const authFailure =
-    (status === 401 || status === 403) && (code === undefined || /(^|_)authentication_error$/.test(code) || /jwt/.test(code));
-  const kind = authFailure && !(code && /2fa/.test(code)) ? 'auth' : 'http';
+  // Real servers answer token failures with 403 (the document: 401), code `*_authentication_error`.
+  // A bare 403 (a firewall, a proxy) says nothing about the shopper's session.
+  const authFailure = code
+    ? (status === 401 || status === 403) && /(^|_)authentication_error$|jwt/.test(code)
+    : status === 401;
+  const kind = authFailure ? 'auth' : 'http';
   const init: ConstructorParameters<typeof ApiError>[0] = {
     kind,
     status,
@@ -382,7 +378,8 @@ function httpError(response: Response, json: unknown): ApiError {
 }
 
 function statusMessage(status: number): string {
-  if (status === 401 || status === 403) return 'Please sign in again to continue.';
+  if (status === 401) return 'Please sign in again to continue.';
+  if (status === 403) return 'The shop did not allow that request.';
   if (status === 404) return 'The shop could not find what we asked for.';
   if (status === 429) return 'The shop is busy. Please wait a moment and try again.';
   if (status >= 500) return 'The shop is having trouble right now. Please try again in a moment.';
@@ -404,15 +401,15 @@ function aborted(cause: unknown): ApiError {
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(aborted(signal.reason));
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(aborted(signal.reason));
-      },
-      { once: true },
-    );
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(aborted(signal?.reason));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
@@ -421,10 +418,6 @@ function base64(text: string): string {
   let binary = '';
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   return btoa(binary);
-}
-
-function isHttps(baseUrl: string): boolean {
-  return new URL(baseUrl, globalThis.location?.href).protocol === 'https:';
 }
 
 /** https, or a loopback host (localhost, 127.0.0.1, [::1]) for development. */
