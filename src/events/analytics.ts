@@ -23,7 +23,24 @@ export function analyticsItem(item: Pick<CartItem, 'id' | 'name' | 'price'>, qua
 
 /** The detail for some lines of a cart (all of them by default). */
 export function analyticsDetail(cart: Cart, items: readonly CartItem[] = cart.items): AnalyticsDetail {
-  const lines = items.map((item) => analyticsItem(item, item.quantity.value, cart.currency));
+  return detailOf(cart.currency, items.map((item) => analyticsItem(item, item.quantity.value, cart.currency)));
+}
+
+/**
+ * The detail for what an add put in the cart: new lines and lines whose quantity grew, each with
+ * the quantity added. Without the cart from before (never loaded), the lines `added` picks, with
+ * `quantity` each.
+ */
+export function addedDetail(before: Cart | null, after: Cart, added: (item: CartItem) => boolean, quantity: number): AnalyticsDetail {
+  const previous = new Map(before?.items.map((item) => [item.key, item.quantity.value]));
+  const lines = after.items.flatMap((item) => {
+    const grown = before ? item.quantity.value - (previous.get(item.key) ?? 0) : added(item) ? quantity : 0;
+    return grown > 0 ? [analyticsItem(item, grown, after.currency)] : [];
+  });
+  return detailOf(after.currency, lines);
+}
+
+function detailOf(currency: Currency, lines: AnalyticsItem[]): AnalyticsDetail {
   const value = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  return { currency: cart.currency.code, value: Math.round(value * 100) / 100, items: lines };
+  return { currency: currency.code, value: Math.round(value * 100) / 100, items: lines };
 }

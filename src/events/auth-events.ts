@@ -1,4 +1,5 @@
 import type { Customer, TwoFactorChallenge } from '../api/model.js';
+import type { SessionEndReason } from '../store/types.js';
 
 const init = <T>(detail: T) => ({ bubbles: true, composed: true, detail });
 
@@ -9,7 +10,8 @@ export class AuthSignedInEvent extends CustomEvent<{ user: Customer; kind: 'basi
   }
 }
 
-export type SignOutReason = 'user' | 'expired' | 'refresh-failed' | 'other-tab';
+/** `user`: the shopper signed out here; `other-tab`: in another tab; `expired` / `refresh-failed`: the session could not be kept. */
+export type SignOutReason = SessionEndReason;
 
 /** The shopper is signed out: by their choice, or because the session could not be kept. */
 export class AuthSignedOutEvent extends CustomEvent<{ reason: SignOutReason }> {

@@ -1,3 +1,5 @@
+import type { ApiError } from '../api/errors.js';
+
 /**
  * Every string a shopper sees. Each element takes a `messages` property with any subset of these;
  * what it leaves out falls back to the English defaults below. Functions receive the values they
@@ -8,11 +10,13 @@ export const defaultMessages = {
   tryAgain: 'Try again',
   loading: 'Loading…',
   genericError: 'Something went wrong. Please try again.',
+  networkError: 'Could not reach the shop. Check your connection and try again.',
 
   // --- <add-to-cart> ---
   addToCart: 'Add to cart',
   adding: 'Adding…',
   added: (name: string) => `${name} was added to your cart.`,
+  addedToCart: 'Added to your cart.',
 
   // --- <cart-drawer> ---
   cart: 'Cart',
@@ -24,19 +28,27 @@ export const defaultMessages = {
   decrease: (name: string) => `Decrease quantity of ${name}`,
   increase: (name: string) => `Increase quantity of ${name}`,
   remove: (name: string) => `Remove ${name}`,
+  removeShort: 'Remove',
   removed: (name: string) => `${name} was removed.`,
   undo: 'Undo',
   undoLabel: (name: string) => `Undo removal of ${name}`,
+  recentlyRemoved: 'Recently removed',
+  restored: (name: string) => `${name} is back in your cart.`,
+  cartItems: 'Items in your cart',
+  inBox: (quantity: number) => `× ${quantity}`,
   unitPrice: 'Price',
   lineTotal: 'Total',
   boxContents: 'In this box',
   couponCode: 'Coupon code',
   applyCoupon: 'Apply',
   removeCoupon: (code: string) => `Remove coupon ${code}`,
+  appliedCoupons: 'Applied coupons',
+  couponRemoved: (code: string) => `Coupon ${code} removed.`,
   couponApplied: (code: string) => `Coupon ${code} applied.`,
   couponEmpty: 'Enter a coupon code.',
   shipping: 'Shipping',
   shippingTo: (destination: string) => `Shipping to ${destination}`,
+  shippingUpdated: (rate: string) => `Shipping method: ${rate}.`,
   calculatedAtCheckout: 'Calculated at checkout',
   free: 'Free',
   subtotal: 'Subtotal',
@@ -46,11 +58,18 @@ export const defaultMessages = {
   total: 'Total',
   crossSells: 'You may also like',
   addNamed: (name: string) => `Add ${name} to cart`,
+  addShort: 'Add',
   regularPrice: 'Regular price',
   salePrice: 'Sale price',
   checkout: 'Checkout',
   quantityUpdated: (name: string, quantity: number) => `${name}: quantity ${quantity}.`,
   quantityRolledBack: (name: string) => `We could not change the quantity of ${name}.`,
+  removeFailed: (name: string) => `We could not remove ${name}.`,
+  restoreFailed: (name: string) => `We could not put ${name} back in your cart.`,
+  addFailed: (name: string) => `We could not add ${name} to your cart.`,
+  shippingFailed: 'We could not change the shipping method.',
+  couponFailed: (code: string) => `We could not apply coupon ${code}.`,
+  couponRemoveFailed: (code: string) => `We could not remove coupon ${code}.`,
 
   // --- <login-form> ---
   identifier: 'Username, email or phone',
@@ -73,19 +92,28 @@ export const defaultMessages = {
   invalidProvider: (provider: string) => `The verification method “${provider}” is not available.`,
   providerName: (provider: string) =>
     ({ email: 'Email', totp: 'Authenticator app', backup: 'Backup code' })[provider] ?? provider,
+  verifying: 'Verifying…',
+  codeSent: 'We sent a new code to your email address.',
+  signInFailed: 'The username, email, phone or password is not correct.',
+  insecureConnection: 'Signing in needs a secure (https) connection to the shop.',
 
   // --- <mnm-container-picker> ---
   quantityOf: (name: string) => `Quantity of ${name}`,
   containerQuantity: 'Number of boxes',
+  fewer: (name: string) => `One fewer ${name}`,
+  more: (name: string) => `One more ${name}`,
   selected: (count: number, min: number, max: number | null) =>
-    max === null ? `${count} of ${min}+ selected` : `${count} of ${min}–${max} selected`,
+    max === null
+      ? min > 0 ? `${count} of ${min}+ selected` : `${count} selected`
+      : `${count} of ${min === max ? max : `${min}–${max}`} selected`,
   chooseMore: (n: number) => `Choose ${n} more`,
-  removeSome: (n: number) => `Remove ${n}`,
+  removeSome: (n: number) => `Too many: remove ${n}`,
   selectionComplete: 'Your box is ready.',
   outOfStock: 'Out of stock',
   boxPrice: 'Box price',
   boxAdded: 'Your box was added to the cart.',
   boxError: 'We could not add your box. Check your selection and try again.',
+  boxLoadError: 'We could not load this box.',
 };
 
 export type Messages = typeof defaultMessages;
@@ -93,4 +121,14 @@ export type Messages = typeof defaultMessages;
 /** The defaults with an element's overrides applied. */
 export function withMessages(overrides: Partial<Messages> | undefined): Messages {
   return overrides ? { ...defaultMessages, ...overrides } : defaultMessages;
+}
+
+/**
+ * The sentence a shopper reads about a failed request: the shop's own message when it sent a code
+ * with one (the shop wrote it in its language), else ours. Empty for a cancelled request.
+ */
+export function describeError(error: ApiError, messages: Messages): string {
+  if (error.kind === 'aborted') return '';
+  if (error.code && error.message) return error.message;
+  return error.kind === 'network' || error.kind === 'timeout' ? messages.networkError : messages.genericError;
 }

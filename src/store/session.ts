@@ -1,24 +1,69 @@
-import type { CartApi, Credentials } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
+import type { CartApi, Credentials, KeyPair } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import type { AdminSession, Customer } from '../api/model.js';
+import { tokenExpiry } from './jwt.js';
 import type { Persistence } from './persistence.js';
-import type { SessionState, SignInInput, StoreConfig } from './types.js';
+import type { SessionEndReason, SessionState, SignInInput, StoreConfig } from './types.js';
+
+/** A bearer session as it is kept between page loads and shared with the other tabs. */
+interface StoredSession {
+  token: string;
+  /** `null` when the shop issued no refresh token: the session ends with its token. */
+  refreshToken: string | null;
+  user: Customer;
+}
+
+/** What one tab tells the others: the new bearer session, or that the session ended and why. */
+interface SharedSession {
+  stored: StoredSession | null;
+  endedBy?: SessionEndReason;
+}
+
+export interface SessionOptions {
+  /** The clock, ms since the epoch. */
+  now?: () => number;
+  /** How long before a token's `exp` it is refreshed, ms. */
+  refreshAhead?: number;
+}
+
+const STORAGE_NAME = 'session';
+/** A failed request whose token a refresh replaced this recently is simply repeated. */
+const RECENT_REFRESH_MS = 10_000;
 
 /**
  * Where a request's authentication comes from. The store asks `credentials()` before every
  * request and `recover()` after an authentication failure; everything about tokens, refresh and
  * Basic credentials lives here.
  *
- * This first version is guest-only: sign-in arrives with its own issue.
+ * - bearer: token + refresh token from the login response, kept in storage (never the password),
+ *   checked with validate-token on page load, refreshed shortly before `exp` or after an
+ *   authentication failure — once at a time across every tab of the shop.
+ * - basic: the identifier and password, in this object's memory only, never over plain http.
  */
 export class Session {
   private current: SessionState = { kind: 'guest' };
   private readonly listeners = new Set<(state: SessionState) => void>();
+  private tokens: { token: string; refreshToken: string | null } | null = null;
+  private basic: { username: string; password: string } | null = null;
+  private refreshing: Promise<boolean> | undefined;
+  private refreshedAt = -Infinity;
+  private readonly now: () => number;
+  private readonly refreshAhead: number;
 
   constructor(
     protected readonly api: CartApi,
     protected readonly persistence: Persistence,
     protected readonly config: StoreConfig,
-  ) {}
+    options: SessionOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.refreshAhead = options.refreshAhead ?? 60_000;
+    const stored = this.config.auth === 'basic' ? null : this.readStored();
+    if (stored) this.adopt(stored);
+    persistence.listen((message) => {
+      if (message.type === 'session') this.follow(message.session);
+    });
+  }
 
   get state(): SessionState {
     return this.current;
@@ -30,33 +75,258 @@ export class Session {
     return () => this.listeners.delete(listener);
   }
 
-  /** Credentials for the next request. */
+  /** Credentials for the next request; a token about to expire is refreshed first. */
   async credentials(): Promise<Credentials> {
-    return { kind: 'none' };
+    if (this.tokens && this.expiresSoon(this.tokens.token)) await this.refresh();
+    return this.held();
   }
 
   /**
    * Called once when a request failed with an authentication error. Resolves `true` when the
-   * request should be repeated (once) with fresh `credentials()`.
+   * request should be repeated (once) with fresh `credentials()`. `failed`, when given, is what
+   * the failed request carried: a token another refresh already replaced is not refreshed again.
+   * A Basic session the shop refuses ends (`endedBy: 'expired'`): there is nothing to refresh.
    */
-  async recover(_error: ApiError): Promise<boolean> {
-    return false;
+  async recover(error: ApiError, failed?: Credentials): Promise<boolean> {
+    if (!isAuthFailure(error)) return false;
+    const current = this.held();
+    if (current.kind === 'none') return false;
+    // The session changed since that request was sent (a refresh, a new sign-in): repeat it.
+    if (failed && !sameCredentials(failed, current)) return true;
+    if (current.kind === 'basic') {
+      this.end('expired');
+      return false;
+    }
+    if (!failed && !this.refreshing && this.now() - this.refreshedAt < RECENT_REFRESH_MS) return true;
+    return this.refresh();
   }
 
-  /** Restores a stored session on page load (and checks it with the service). */
-  async restore(): Promise<void> {}
-
-  /** Signs in; `cartKey` is the guest cart to carry into the customer's session. */
-  async signIn(_input: SignInInput, _cartKey: string | null): Promise<void> {
-    throw new Error('Sign-in is not available yet.');
+  /**
+   * Exchanges the refresh token for new tokens: one exchange at a time in this tab (callers share
+   * it) and across tabs (a lock). Resolves `false` when the session could not be refreshed; after a
+   * refusal by the shop the shopper is signed out (`endedBy: 'refresh-failed'`).
+   */
+  refresh(): Promise<boolean> {
+    return this.exchange('refresh-failed');
   }
 
+  /** Checks a stored session with the shop on page load (validate-token). */
+  async restore(): Promise<void> {
+    const held = this.tokens;
+    if (!held) return;
+    if (this.expiresSoon(held.token)) {
+      await this.exchange('expired');
+      return;
+    }
+    try {
+      await this.api.validateToken(held.token);
+    } catch (error) {
+      // Offline or a shop in trouble proves nothing: keep the session and let requests decide.
+      if (isAuthFailure(error) && this.tokens === held) await this.exchange('expired');
+    }
+  }
+
+  /**
+   * Signs in; `cartKey` is the guest cart to carry into the customer's session. A two-factor
+   * challenge rejects with an `ApiError` whose `is('2fa_required')` is true and `twoFactor` set.
+   */
+  async signIn(input: SignInInput, cartKey: string | null): Promise<void> {
+    // The login request carries the password too: refuse before anything leaves the page.
+    if (!this.api.secure) throw insecureTransport();
+    const result = await this.api.login(input, {
+      cartKey,
+      credentialsInQuery: this.config.credentialsInQuery ?? false,
+    });
+    if (this.config.auth !== 'basic' && result.token) {
+      this.basic = null;
+      this.share({ token: result.token, refreshToken: result.refreshToken, user: result.user });
+      return;
+    }
+    // Basic, or a shop without bearer tokens: the credentials stay in this page's memory.
+    this.persistence.write(STORAGE_NAME, null);
+    this.tokens = null;
+    this.basic = { username: input.username, password: input.password };
+    this.set({ kind: 'basic', user: result.user });
+  }
+
+  /** Ends the session here and in every tab, and tells the shop (where it has a logout route). */
   async signOut(): Promise<void> {
-    this.set({ kind: 'guest' });
+    const credentials = this.held();
+    this.end('user');
+    if (credentials.kind === 'none') return;
+    try {
+      await this.api.logout({ credentials });
+    } catch {
+      // A shop without the route, or offline: the session has ended on this side regardless.
+    }
+  }
+
+  /**
+   * Admin: the carts' sessions, with a store-issued key pair that is used for this call only and
+   * never kept. Refused over plain http; sent as query parameters too when `credentialsInQuery`.
+   */
+  listSessions(keys: Omit<KeyPair, 'inQuery'>, signal?: AbortSignal): Promise<AdminSession[]> {
+    const pair = { consumerKey: keys.consumerKey, consumerSecret: keys.consumerSecret };
+    return this.api.listSessions({ ...pair, inQuery: this.config.credentialsInQuery ?? false }, signal);
+  }
+
+  /** The credentials held now, without refreshing. */
+  private held(): Credentials {
+    if (this.basic) return { kind: 'basic', ...this.basic, inQuery: this.config.credentialsInQuery ?? false };
+    return this.tokens ? { kind: 'bearer', token: this.tokens.token } : { kind: 'none' };
   }
 
   protected set(state: SessionState): void {
     this.current = state;
     for (const listener of this.listeners) listener(state);
   }
+
+  private exchange(reasonOnRefusal: SessionEndReason): Promise<boolean> {
+    this.refreshing ??= this.exchangeAcrossTabs(reasonOnRefusal).finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async exchangeAcrossTabs(reasonOnRefusal: SessionEndReason): Promise<boolean> {
+    const held = this.tokens;
+    if (!held) return false;
+    return this.persistence.withLock('refresh', async () => {
+      // Refresh tokens are single use: another tab may have rotated ours, or ended the session,
+      // while this one waited for the lock. Then its result is ours too.
+      const stored = this.readStored();
+      if (!stored) {
+        if (this.tokens) this.end('other-tab', false);
+        return false;
+      }
+      if (stored.refreshToken !== held.refreshToken || this.tokens !== held) {
+        this.adopt(stored);
+        return true;
+      }
+      if (!held.refreshToken) {
+        this.end(reasonOnRefusal);
+        return false;
+      }
+      try {
+        const pair = await this.api.refreshToken(held.refreshToken);
+        this.share({ ...pair, user: stored.user });
+        this.refreshedAt = this.now();
+        return true;
+      } catch (error) {
+        if (!isTransient(error)) this.end(reasonOnRefusal);
+        return false;
+      }
+    });
+  }
+
+  /** Keeps a new bearer session, tells the other tabs and (when it changed) the listeners. */
+  private share(stored: StoredSession): void {
+    this.persistence.write(STORAGE_NAME, JSON.stringify(stored));
+    this.post({ stored });
+    this.adopt(stored);
+  }
+
+  private adopt(stored: StoredSession): void {
+    this.tokens = { token: stored.token, refreshToken: stored.refreshToken };
+    this.basic = null;
+    const { kind, user } = this.current;
+    if (kind === 'bearer' && user && sameUser(user, stored.user)) return;
+    this.set({ kind: 'bearer', user: stored.user });
+  }
+
+  private end(reason: SessionEndReason, tellOthers = true): void {
+    const wasSignedIn = this.current.kind !== 'guest';
+    this.tokens = null;
+    this.basic = null;
+    this.persistence.write(STORAGE_NAME, null);
+    if (tellOthers) this.post({ stored: null, endedBy: reason });
+    if (wasSignedIn) this.set({ kind: 'guest', endedBy: reason });
+  }
+
+  /** Another tab signed in, refreshed or ended the session. */
+  private follow(message: unknown): void {
+    const shared = message as Partial<SharedSession> | null;
+    if (!shared || typeof shared !== 'object') return;
+    const stored = readStoredSession(shared.stored);
+    if (stored) {
+      if (this.config.auth !== 'basic') this.adopt(stored);
+      return;
+    }
+    if (shared.stored !== null || this.current.kind === 'guest') return;
+    this.tokens = null;
+    this.basic = null;
+    const reason = shared.endedBy === 'expired' || shared.endedBy === 'refresh-failed' ? shared.endedBy : 'other-tab';
+    this.set({ kind: 'guest', endedBy: reason });
+  }
+
+  private post(session: SharedSession): void {
+    this.persistence.post({ type: 'session', session });
+  }
+
+  private readStored(): StoredSession | null {
+    const raw = this.persistence.read(STORAGE_NAME);
+    if (!raw) return null;
+    try {
+      return readStoredSession(JSON.parse(raw));
+    } catch {
+      return null;
+    }
+  }
+
+  private expiresSoon(token: string): boolean {
+    const expiry = tokenExpiry(token);
+    return expiry !== null && expiry - this.now() < this.refreshAhead;
+  }
+}
+
+/** A stored or shared bearer session, checked field by field (storage and other tabs are input). */
+function readStoredSession(value: unknown): StoredSession | null {
+  if (!value || typeof value !== 'object') return null;
+  const { token, refreshToken, user } = value as Record<string, unknown>;
+  if (typeof token !== 'string' || !token) return null;
+  if (refreshToken !== null && typeof refreshToken !== 'string') return null;
+  if (!user || typeof user !== 'object') return null;
+  const profile = user as Record<string, unknown>;
+  const text = (name: string) => (typeof profile[name] === 'string' ? (profile[name] as string) : '');
+  if (!text('id')) return null;
+  const customer: Customer = {
+    id: text('id'),
+    username: text('username'),
+    displayName: text('displayName'),
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    email: text('email'),
+  };
+  return { token, refreshToken, user: customer };
+}
+
+function sameCredentials(a: Credentials, b: Credentials): boolean {
+  if (a.kind === 'bearer' && b.kind === 'bearer') return a.token === b.token;
+  if (a.kind === 'basic' && b.kind === 'basic') return a.username === b.username && a.password === b.password;
+  return a.kind === b.kind;
+}
+
+function sameUser(a: Customer, b: Customer): boolean {
+  return (Object.keys(a) as Array<keyof Customer>).every((name) => a[name] === b[name]);
+}
+
+/** 401 or 403 with `*_authentication_error` (or no code): the token, not the request, is at fault. */
+function isAuthFailure(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'auth') return true;
+  return (error.status === 401 || error.status === 403) && error.is('authentication_error');
+}
+
+/** Failures that say nothing about the refresh token: keep the session and try again later. */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted') return true;
+  return error.status === 429 || (error.status ?? 0) >= 500;
+}
+
+function insecureTransport(): ApiError {
+  return new ApiError({
+    kind: 'insecure-transport',
+    message: 'Signing in with a password needs a secure (https) connection to the shop.',
+  });
 }

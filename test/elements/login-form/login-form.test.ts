@@ -1,0 +1,225 @@
+import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { delay, http } from 'msw';
+import { CartApi } from '../../../src/api/client.js';
+import type { LoginForm } from '../../../src/elements/login-form/login-form.js';
+import type { AuthSignedInEvent, AuthSignedOutEvent } from '../../../src/events/auth-events.js';
+import { DEFAULT_USERS } from '../../../src/mock/index.js';
+import { storeScope } from '../../../src/store/cart-store.js';
+import { createPersistence } from '../../../src/store/persistence.js';
+import { Session } from '../../../src/store/session.js';
+import { getByRole } from '../../helpers/queries.js';
+import { useShop, worker } from '../../helpers/shop.js';
+import {
+  button,
+  control,
+  expectLinkedError,
+  focusedLabel,
+  formFor,
+  hasField,
+  regionText,
+  scanStorageAfterEach,
+  submitCredentials,
+  typeInto,
+  waitForSignedIn,
+  waitForStep,
+} from './login-page.js';
+import { expectNoSecretsStored } from '../../store/session-secrets.js';
+
+const ada = DEFAULT_USERS.find((user) => user.username === 'ada')!;
+
+describe('<login-form>', () => {
+  const shop = useShop();
+  scanStorageAfterEach(shop);
+
+  describe('signing in', () => {
+    it('offers "Username, email or phone", "Password" and "Sign in" as native light-DOM inputs password managers recognise', async () => {
+      const el = await formFor(shop());
+      expect(el.shadowRoot).to.equal(null);
+      const identifier = control(el, 'Username, email or phone');
+      const password = control(el, 'Password');
+      expect([identifier.type, identifier.autocomplete, identifier.name]).to.deep.equal(['text', 'username', 'username']);
+      expect([password.type, password.autocomplete, password.name]).to.deep.equal(['password', 'current-password', 'password']);
+      expect(identifier.form).to.not.equal(null);
+      expect(password.form).to.equal(identifier.form);
+      expect(button(el, 'Sign in').type).to.equal('submit');
+      expect(button(el, 'Sign in').form).to.equal(identifier.form);
+      expect(getByRole(el, 'textbox', 'Username, email or phone')).to.equal(identifier);
+      await expect(el).to.be.accessible();
+    });
+
+    it('asks for both fields before sending anything, errors linked to the fields', async () => {
+      const el = await formFor(shop());
+      button(el, 'Sign in').click();
+      await el.updateComplete;
+      expect(regionText(el, 'alert')).to.equal('Enter your username, email or phone. Enter your password.');
+      expectLinkedError(el, control(el, 'Username, email or phone'), 'Enter your username, email or phone.');
+      expectLinkedError(el, control(el, 'Password'), 'Enter your password.');
+      expect(focusedLabel()).to.equal('Username, email or phone');
+      expect(shop().requests.filter((r) => r.url.includes('/login'))).to.have.length(0);
+      await expect(el).to.be.accessible();
+
+      await typeInto(el, 'Username, email or phone', 'ada');
+      await sendKeys({ press: 'Enter' });
+      await el.updateComplete;
+      expect(regionText(el, 'alert')).to.equal('Enter your password.');
+      expect(control(el, 'Username, email or phone').getAttribute('aria-invalid')).to.equal('false');
+      expect(focusedLabel()).to.equal('Password');
+    });
+
+    it('says so when the password is wrong, empties the password field and keeps focus there', async () => {
+      const el = await formFor(shop());
+      await submitCredentials(el, 'ada', 'not-my-password');
+      await waitUntil(() => regionText(el, 'alert'), 'no error shown');
+      expect(regionText(el, 'alert')).to.equal('The username, email, phone or password is not correct.');
+      expectLinkedError(el, control(el, 'Password'), 'The username, email, phone or password is not correct.');
+      expectLinkedError(el, control(el, 'Username, email or phone'), 'The username, email, phone or password is not correct.');
+      expect(control(el, 'Password').value).to.equal('');
+      expect(control(el, 'Username, email or phone').value).to.equal('ada');
+      expect(focusedLabel()).to.equal('Password');
+      await expect(el).to.be.accessible();
+    });
+
+    it('shows that it is busy and sends one request however often the shopper presses', async () => {
+      worker.use(http.post(shop().url('v2/login'), () => delay(300)));
+      const el = await formFor(shop());
+      await submitCredentials(el, 'ada', ada.password);
+      await el.updateComplete;
+      const busy = button(el, 'Signing in…');
+      expect(busy.getAttribute('aria-disabled')).to.equal('true');
+      expect(el.querySelector('form')!.getAttribute('aria-busy')).to.equal('true');
+      await expect(el).to.be.accessible();
+      busy.click();
+      await sendKeys({ press: 'Enter' });
+      await waitForSignedIn(el, shop());
+      expect(shop().requests.filter((r) => r.url.includes('/v2/login'))).to.have.length(1);
+    });
+
+    it('signs in, says who is signed in, announces auth-signed-in and focuses "Sign out"', async () => {
+      const el = await formFor(shop());
+      const signedIn = oneEvent(el, 'auth-signed-in') as Promise<AuthSignedInEvent>;
+      await submitCredentials(el, 'ada@example.com', ada.password);
+      const event = await signedIn;
+      expect(event.detail.kind).to.equal('bearer');
+      expect(event.detail.user.displayName).to.equal('Ada Lovelace');
+      expect(event.bubbles && event.composed).to.equal(true);
+      await waitForSignedIn(el, shop());
+      expect(el.textContent).to.contain('Signed in as Ada Lovelace');
+      expect(hasField(el, 'Password')).to.equal(false);
+      expect(focusedLabel()).to.equal('Sign out');
+      expect(button(el, 'Sign out').getAttribute('aria-describedby')).to.be.a('string');
+      await expect(el).to.be.accessible();
+      expectNoSecretsStored(ada.password);
+    });
+
+    it('signs in with Basic credentials kept in memory only', async () => {
+      const el = await formFor(shop(), 'basic');
+      await submitCredentials(el, '+15550100', ada.password);
+      await waitForSignedIn(el, shop());
+      expect(el.textContent).to.contain('Signed in as Ada Lovelace');
+      await waitUntil(() => shop().requests.some((r) => r.url.includes('/v2/cart') && r.headers.authorization?.startsWith('Basic ')));
+      expectNoSecretsStored(ada.password);
+    });
+
+    it('refuses a plain-http shop with a clear error, sending nothing', async () => {
+      const el = await fixture<LoginForm>(html`<login-form base-url="http://plain.test/wp-json" auth="basic"></login-form>`);
+      await submitCredentials(el, 'ada', ada.password);
+      await waitUntil(() => regionText(el, 'alert'), 'no error shown');
+      expect(regionText(el, 'alert')).to.equal('Signing in needs a secure (https) connection to the shop.');
+      expect(control(el, 'Password').value).to.equal('');
+      await expect(el).to.be.accessible();
+    });
+
+    it('uses the store of the <cart-provider> it sits in', async () => {
+      const host = await fixture(html`<cart-provider base-url=${shop().baseUrl}><login-form></login-form></cart-provider>`);
+      const el = host.querySelector('login-form')!;
+      await submitCredentials(el, 'ada', ada.password);
+      await waitForSignedIn(el, shop());
+      expect(shop().store().state.session.user?.displayName).to.equal('Ada Lovelace');
+    });
+
+    it('is styled in the page and inside another component, and follows --cart-accent', async () => {
+      const accent = (el: Element) => getComputedStyle(button(el, 'Sign in')).backgroundColor;
+      const inPage = await formFor(shop());
+      expect(accent(inPage)).to.equal('rgb(29, 78, 216)');
+      const outer = await fixture<HTMLDivElement>(html`<div style="--cart-accent: rgb(10, 120, 60)"></div>`);
+      const root = outer.attachShadow({ mode: 'open' });
+      const nested = document.createElement('login-form');
+      nested.setAttribute('base-url', shop().baseUrl);
+      root.append(nested);
+      await nested.updateComplete;
+      expect(accent(nested)).to.equal('rgb(10, 120, 60)');
+    });
+
+    it('takes its strings from `messages`', async () => {
+      const el = await fixture<LoginForm>(
+        html`<login-form base-url=${shop().baseUrl} .messages=${{ signIn: 'Anmelden', password: 'Passwort' }}></login-form>`,
+      );
+      expect(button(el, 'Anmelden')).to.exist;
+      expect(control(el, 'Passwort').type).to.equal('password');
+    });
+  });
+
+  describe('signed in', () => {
+    async function signedInForm(): Promise<LoginForm> {
+      const el = await formFor(shop());
+      await submitCredentials(el, 'ada', ada.password);
+      await waitForSignedIn(el, shop());
+      return el;
+    }
+
+    it('signs out with "Sign out": auth-signed-out (user), the form again, focus on the first field', async () => {
+      const el = await signedInForm();
+      const signedOut = oneEvent(el, 'auth-signed-out') as Promise<AuthSignedOutEvent>;
+      button(el, 'Sign out').click();
+      expect((await signedOut).detail).to.deep.equal({ reason: 'user' });
+      await waitForStep(el, 'credentials');
+      await waitUntil(() => focusedLabel() === 'Username, email or phone', 'focus did not return to the form');
+      expect(control(el, 'Username, email or phone').value).to.equal('');
+      await waitUntil(() => shop().requests.some((r) => r.url.includes('/v2/logout')), 'the shop was not told');
+      await waitUntil(() => shop().store().state.cart?.key?.startsWith('t_'), 'no fresh guest cart');
+      await expect(el).to.be.accessible();
+    });
+
+    it('follows a sign-out in another tab and tells the page why', async () => {
+      const el = await signedInForm();
+      const config = { baseUrl: shop().baseUrl, namespace: shop().namespace };
+      const otherTab = new Session(new CartApi(config), createPersistence(storeScope(config)), config);
+      const signedOut = oneEvent(el, 'auth-signed-out') as Promise<AuthSignedOutEvent>;
+      await otherTab.signOut();
+      expect((await signedOut).detail).to.deep.equal({ reason: 'other-tab' });
+      await waitForStep(el, 'credentials');
+      await waitUntil(() => shop().store().state.cart?.key?.startsWith('t_'), 'no fresh guest cart');
+    });
+
+    it('tells the page when the session could not be refreshed', async () => {
+      const el = await signedInForm();
+      shop().shop.auth!.reset(); // the shop forgets every token
+      const signedOut = oneEvent(el, 'auth-signed-out') as Promise<AuthSignedOutEvent>;
+      await shop().store().addItem({ id: 11, quantity: 1 }).catch(() => undefined);
+      expect((await signedOut).detail).to.deep.equal({ reason: 'refresh-failed' });
+      await waitForStep(el, 'credentials');
+      await waitUntil(() => shop().store().state.cart?.key?.startsWith('t_'), 'no fresh guest cart');
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  it('never logs the password', async () => {
+    const logged: unknown[] = [];
+    const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+    const originals = methods.map((name) => console[name]);
+    methods.forEach((name) => (console[name] = (...args: unknown[]) => void logged.push(...args)));
+    try {
+      const el = await formFor(shop());
+      await submitCredentials(el, 'ada', 'wrong-password-123');
+      await waitUntil(() => regionText(el, 'alert'));
+      await submitCredentials(el, 'ada', ada.password);
+      await waitForSignedIn(el, shop());
+      await aTimeout(50);
+    } finally {
+      methods.forEach((name, index) => (console[name] = originals[index]!));
+    }
+    const text = logged.map((entry) => (entry instanceof Error ? `${entry.message} ${entry.stack}` : String(entry))).join('\n');
+    expect(text).to.not.contain(ada.password).and.not.contain('wrong-password-123');
+  });
+});

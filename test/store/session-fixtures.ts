@@ -1,0 +1,107 @@
+// Helpers for the session tests: a fake shop (with a clock the test moves) per test, its own base
+// URL so stores, storage and tab channels are fresh, "tabs" as Session instances on their own
+// persistence objects for the same scope, and a scan of storage for secrets.
+import { setupWorker } from 'msw/browser';
+import { CartApi } from '../../src/api/client.js';
+import { DEFAULT_USERS, createMockShop, type MockShape, type MockShop, type MockUser } from '../../src/mock/index.js';
+import { resetCartStores, storeScope } from '../../src/store/cart-store.js';
+import { createPersistence } from '../../src/store/persistence.js';
+import { Session } from '../../src/store/session.js';
+import type { StoreConfig } from '../../src/store/types.js';
+import { expectNoSecretsStored, knownSecrets } from './session-secrets.js';
+
+export { expectNoSecretsStored, isStored } from './session-secrets.js';
+
+export const worker = setupWorker();
+export const ada = DEFAULT_USERS.find((user) => user.username === 'ada')!;
+export const grace = DEFAULT_USERS.find((user) => user.username === 'grace')!;
+
+/** Files run side by side and share localStorage: this file's shops carry this in their URL. */
+const run = Math.random().toString(36).slice(2, 8);
+let shops = 0;
+/** The fake shops of the running test: their inboxes hold the codes the scan looks for. */
+const created: MockShop[] = [];
+
+/**
+ * Starts msw for this file. After every test, scans storage for secrets, then drops the shops'
+ * handlers, stores and storage.
+ */
+export function useShops(): void {
+  before(() => worker.start({ quiet: true, onUnhandledRequest: 'error', serviceWorker: { url: '/mockServiceWorker.js' } }));
+  afterEach(() => {
+    expectNoSecretsStored(...knownSecrets(created.splice(0)));
+    resetCartStores();
+    worker.resetHandlers();
+    for (const name of Object.keys(localStorage)) if (name.includes(run)) localStorage.removeItem(name);
+  });
+  after(() => worker.stop());
+}
+
+export interface TestShopOptions {
+  shape?: MockShape;
+  /** Default: a fresh `https://shop.test/…` base URL. */
+  origin?: string;
+  namespace?: string;
+  auth?: StoreConfig['auth'];
+  credentialsInQuery?: boolean;
+  users?: readonly MockUser[];
+}
+
+export interface TestShop {
+  shop: MockShop;
+  config: StoreConfig;
+  /** The shop's and the sessions' clock, ms: move it to expire tokens and codes. */
+  clock: { now: number };
+  /** A new tab of this shop: its own api, persistence and session, sharing storage and channels. */
+  tab(): Session;
+  /** Requests this shop saw to `path` below the namespace (any method when left out). */
+  requests(path?: string, method?: string): MockShop['requests'];
+}
+
+export function newShop(options: TestShopOptions = {}): TestShop {
+  const namespace = options.namespace ?? 'svc';
+  const baseUrl = `${options.origin ?? 'https://shop.test'}/${run}-${++shops}/wp-json`;
+  const clock = { now: Date.now() };
+  const now = () => clock.now;
+  const shop = createMockShop({
+    baseUrl,
+    namespace,
+    shape: options.shape ?? 'document',
+    auth: { now, ...(options.users ? { users: options.users } : {}) },
+  });
+  worker.use(...shop.handlers);
+  created.push(shop);
+  const config: StoreConfig = { baseUrl, namespace };
+  if (options.auth) config.auth = options.auth;
+  if (options.credentialsInQuery) config.credentialsInQuery = true;
+  return {
+    shop,
+    config,
+    clock,
+    tab: () => new Session(new CartApi({ baseUrl, namespace }), createPersistence(storeScope(config)), config, { now }),
+    requests: (path, method) =>
+      shop.requests.filter((request) => {
+        const url = new URL(request.url);
+        const wanted = path === undefined || url.pathname.endsWith(`/${namespace}/${path}`);
+        return wanted && (method === undefined || request.method === method);
+      }),
+  };
+}
+
+/** Resolves with the next session state of `session` that `test` accepts. */
+export function nextState(session: Session, test: (state: Session['state']) => boolean): Promise<Session['state']> {
+  return new Promise((resolve) => {
+    if (test(session.state)) return resolve(session.state);
+    const stop = session.subscribe((state) => {
+      if (!test(state)) return;
+      stop();
+      resolve(state);
+    });
+  });
+}
+
+/** The bearer token a session would send now. */
+export async function tokenOf(session: Session): Promise<string | null> {
+  const credentials = await session.credentials();
+  return credentials.kind === 'bearer' ? credentials.token : null;
+}

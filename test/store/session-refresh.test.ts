@@ -1,0 +1,209 @@
+import { expect } from '@open-wc/testing';
+import { HttpResponse, http } from 'msw';
+import { CartApi, type Credentials } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
+import { getCartStore } from '../../src/store/cart-store.js';
+import type { Session } from '../../src/store/session.js';
+import { ada, expectNoSecretsStored, isStored, newShop, nextState, tokenOf, useShops, worker, type TestShop } from './session-fixtures.js';
+
+const DAY = 86_400_000;
+const adaSignIn = { username: 'ada', password: ada.password };
+const authError = new ApiError({ kind: 'auth', status: 401, code: 'svc_authentication_error', message: 'Authentication failed.' });
+
+/**
+ * Cart requests carrying `token` fail as the shop answers a token it no longer takes (401 / 403);
+ * the others reach the fake shop. Counts the refused ones.
+ */
+function refuseToken(test: TestShop, token: string): { refused: number } {
+  const real = test.shop.shape === 'real';
+  const ns = test.config.namespace;
+  const counter = { refused: 0 };
+  worker.use(
+    http.all(`${test.config.baseUrl}/${ns}/v2/cart*`, ({ request }) => {
+      if (request.headers.get('Authorization') !== `Bearer ${token}`) return undefined;
+      counter.refused++;
+      const status = real ? 403 : 401;
+      return HttpResponse.json({ code: `${ns}_authentication_error`, message: 'Authentication failed.', data: { status } }, { status });
+    }),
+  );
+  return counter;
+}
+
+/** A signed-in tab, and a second tab of the same shop that restored the session from storage. */
+async function twoTabs(test: TestShop): Promise<[Session, Session, string]> {
+  const first = test.tab();
+  await first.signIn(adaSignIn, null);
+  const second = test.tab();
+  return [first, second, (await tokenOf(first))!];
+}
+
+/** Runs `task` as in a browser without the Web Locks API. */
+async function withoutWebLocks<T>(task: () => Promise<T>): Promise<T> {
+  Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
+  try {
+    return await task();
+  } finally {
+    delete (navigator as { locks?: unknown }).locks;
+  }
+}
+
+describe('Session: token refresh', () => {
+  useShops();
+
+  it('refreshes shortly before the token expires, without an Authorization header', async () => {
+    const test = newShop();
+    const session = test.tab();
+    await session.signIn(adaSignIn, null);
+    const old = (await tokenOf(session))!;
+    expect(await tokenOf(session)).to.equal(old);
+    expect(test.requests('jwt/refresh-token')).to.have.length(0);
+
+    test.clock.now += 10 * DAY - 30_000;
+    const fresh = (await tokenOf(session))!;
+    const refreshes = test.requests('jwt/refresh-token');
+    expect(refreshes).to.have.length(1);
+    expect(refreshes[0]!.headers).to.not.have.property('authorization');
+    expect(fresh).to.not.equal(old);
+    expect(isStored(fresh)).to.equal(true);
+    expect(isStored(old)).to.equal(false);
+    expect(session.state.kind).to.equal('bearer');
+  });
+
+  it('refreshes once and repeats the request once after an authentication failure (403 on real servers)', async () => {
+    const test = newShop({ shape: 'real', namespace: 'cocart' });
+    const store = getCartStore(test.config);
+    await store.signIn(adaSignIn);
+    const old = store.state.session.kind === 'bearer' ? (await tokenOf(store.session))! : '';
+    const shop = refuseToken(test, old);
+
+    const cart = await store.addItem({ id: 11, quantity: 1 });
+    expect(cart.items).to.have.length(1);
+    expect(shop.refused).to.equal(1);
+    expect(test.requests('jwt/refresh-token')).to.have.length(1);
+    const repeated = test.requests('v2/cart/add-item');
+    expect(repeated).to.have.length(1);
+    expect(repeated[0]!.headers.authorization).to.match(/^Bearer /).and.not.equal(`Bearer ${old}`);
+  });
+
+  it('answers N concurrent failing requests with exactly one refresh', async () => {
+    const test = newShop();
+    const store = getCartStore(test.config);
+    await store.signIn(adaSignIn);
+    const shop = refuseToken(test, (await tokenOf(store.session))!);
+
+    const carts = await Promise.all([11, 12, 13, 14, 15].map((id) => store.addItem({ id, quantity: 1 })));
+    expect(carts.every((cart) => cart.key === '2')).to.equal(true);
+    expect(shop.refused).to.equal(5);
+    expect(test.requests('jwt/refresh-token')).to.have.length(1);
+    expect(test.requests('v2/cart/add-item')).to.have.length(5);
+    expect((await store.load()).items).to.have.length(5);
+  });
+
+  it('does not refresh again for a failure of a token a refresh already replaced', async () => {
+    const test = newShop();
+    const session = test.tab();
+    await session.signIn(adaSignIn, null);
+    const stale: Credentials = await session.credentials();
+    expect(await session.recover(authError, stale)).to.equal(true);
+    expect(await session.recover(authError, stale)).to.equal(true);
+    expect(await session.recover(authError)).to.equal(true);
+    expect(test.requests('jwt/refresh-token')).to.have.length(1);
+  });
+
+  it('does not try to recover from errors that are not about the token', async () => {
+    const test = newShop();
+    const session = test.tab();
+    await session.signIn(adaSignIn, null);
+    const notFound = new ApiError({ kind: 'http', status: 404, code: 'svc_cart_not_found', message: 'x' });
+    expect(await session.recover(notFound)).to.equal(false);
+    expect(await test.tab().recover(authError)).to.equal(true);
+    const guest = newShop().tab();
+    expect(await guest.recover(authError)).to.equal(false);
+    expect(test.requests('jwt/refresh-token')).to.have.length(1);
+  });
+
+  for (const locks of ['Web Locks', 'a storage lease (no Web Locks)']) {
+    const run = <T>(task: () => Promise<T>) => (locks === 'Web Locks' ? task() : withoutWebLocks(task));
+
+    it(`lets two tabs refresh once between them and both carry on, with ${locks}`, () =>
+      run(async () => {
+        const test = newShop();
+        const [first, second, old] = await twoTabs(test);
+        const failed: Credentials = { kind: 'bearer', token: old };
+        const recovered = await Promise.all([first.recover(authError, failed), second.recover(authError, failed)]);
+        expect(recovered).to.deep.equal([true, true]);
+        expect(test.requests('jwt/refresh-token')).to.have.length(1);
+
+        const [a, b] = [await tokenOf(first), await tokenOf(second)];
+        expect(a).to.equal(b);
+        expect(a).to.not.equal(old);
+        const api = new CartApi(test.config);
+        for (const credentials of [await first.credentials(), await second.credentials()]) {
+          expect((await api.getCart({ credentials })).key).to.equal('2');
+        }
+        expect([first.state.kind, second.state.kind]).to.deep.equal(['bearer', 'bearer']);
+      }));
+
+    it(`lets two tabs reaching a token's expiry together refresh once, with ${locks}`, () =>
+      run(async () => {
+        const test = newShop();
+        const [first, second] = await twoTabs(test);
+        test.clock.now += 10 * DAY - 10_000;
+        const [a, b] = await Promise.all([tokenOf(first), tokenOf(second)]);
+        expect(a).to.equal(b);
+        expect(test.requests('jwt/refresh-token')).to.have.length(1);
+      }));
+  }
+
+  it('sends the new tokens to the other tabs', async () => {
+    const test = newShop();
+    const [first, second, old] = await twoTabs(test);
+    expect(await first.refresh()).to.equal(true);
+    const fresh = (await tokenOf(first))!;
+    expect(fresh).to.not.equal(old);
+    await waitFor(async () => (await tokenOf(second)) === fresh);
+    expect(test.requests('jwt/refresh-token')).to.have.length(1);
+  });
+
+  it('signs out cleanly when the refresh fails: tokens cleared, guest, reason, bounded requests', async () => {
+    const test = newShop();
+    const store = getCartStore(test.config);
+    await store.signIn(adaSignIn);
+    const old = (await tokenOf(store.session))!;
+    const otherTab = test.tab();
+    const followed = nextState(otherTab, (state) => state.kind === 'guest');
+    test.shop.auth!.reset(); // the shop no longer knows any token or refresh token
+    const before = test.shop.requests.length;
+
+    const results = await Promise.allSettled([11, 12, 13].map((id) => store.addItem({ id, quantity: 1 })));
+    expect(results.map((result) => result.status)).to.deep.equal(['rejected', 'rejected', 'rejected']);
+    await waitFor(() => store.state.cart?.key?.startsWith('t_') ?? false);
+    expect(store.state.session).to.deep.equal({ kind: 'guest', endedBy: 'refresh-failed' });
+    expect(await followed).to.deep.equal({ kind: 'guest', endedBy: 'refresh-failed' });
+    expect(isStored(old)).to.equal(false);
+
+    // Three failed requests, one refresh, one fresh guest cart — and then quiet.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = test.shop.requests.slice(before).map((request) => `${request.method} ${new URL(request.url).pathname.split('/svc/')[1]}`);
+    expect(after.filter((line) => line === 'POST jwt/refresh-token')).to.have.length(1);
+    expect(after).to.have.length(5);
+    expectNoSecretsStored(ada.password);
+  });
+
+  it('keeps the session when the refresh cannot reach the shop', async () => {
+    const test = newShop();
+    const session = test.tab();
+    await session.signIn(adaSignIn, null);
+    worker.use(http.post(`${test.config.baseUrl}/svc/jwt/refresh-token`, () => HttpResponse.error()));
+    expect(await session.refresh()).to.equal(false);
+    expect(session.state.kind).to.equal('bearer');
+  });
+});
+
+async function waitFor(test: () => boolean | Promise<boolean>, timeout = 3000): Promise<void> {
+  const end = Date.now() + timeout;
+  while (!(await test())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
