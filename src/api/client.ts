@@ -239,7 +239,9 @@ export class CartApi {
   // --- transport ----------------------------------------------------------------------------
 
   private async cart(request: Omit<Request, 'credentials' | 'signal'>, ctx: CallContext): Promise<Cart> {
-    const query = { ...request.query };
+    // Every cart route answers the whole cart: ask for featured images on all of them, or lines
+    // lose their pictures after the first change.
+    const query = { thumb: 'true', ...request.query };
     if (ctx.cartKey) query.cart_key = ctx.cartKey;
     const { json, headers } = await this.send({ ...request, query, ...auth(ctx) });
     const cart = parseCart(json, { amounts: this.amounts });

@@ -20,6 +20,8 @@ export class CartElement extends LitElement {
   @property() auth?: AuthKind;
   /** How amounts are read: `auto` (default), `decimal` or `minor-units`. */
   @property() amounts?: AmountsMode;
+  /** Spec rule 5 fallback: also send Basic credentials as query parameters. Off by default. */
+  @property({ type: Boolean, attribute: 'credentials-in-query' }) credentialsInQuery = false;
 
   @consume({ context: storeContext, subscribe: true })
   @state()
@@ -33,6 +35,7 @@ export class CartElement extends LitElement {
     if (this.namespace) config.namespace = this.namespace;
     if (this.auth) config.auth = this.auth;
     if (this.amounts) config.amounts = this.amounts;
+    if (this.credentialsInQuery) config.credentialsInQuery = true;
     return getCartStore(config);
   }
 }

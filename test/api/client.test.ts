@@ -81,13 +81,13 @@ describe('CartApi requests', () => {
     expect(seen).to.have.length(1);
   });
 
-  it('adds an item with id and quantity as strings, the key only in the query', async () => {
+  it('adds an item with id and quantity as strings, the key only in the query (with featured images)', async () => {
     const seen = route('post', `${NS}/v2/cart/add-item`);
     await api().addItem(
       { id: 30, quantity: 2, variation: { attribute_pa_colour: 'blue' }, itemData: { mnm_config: [{ product_id: 31, quantity: 2 }] } },
       { cartKey: 't_abc' },
     );
-    expect(query(seen[0]!)).to.deep.equal({ cart_key: 't_abc' });
+    expect(query(seen[0]!)).to.deep.equal({ thumb: 'true', cart_key: 't_abc' });
     expect(seen[0]!.headers.get('Content-Type')).to.equal('application/json');
     expect(JSON.parse(seen[0]!.body)).to.deep.equal({
       id: '30',
@@ -113,7 +113,7 @@ describe('CartApi requests', () => {
     await client.restoreItem('a/b c', { cartKey: 'k1' });
     for (const seen of [update, remove, restore]) {
       expect(seen[0]!.url.pathname).to.equal('/wp-json/svc/v2/cart/item/a%2Fb%20c');
-      expect(query(seen[0]!)).to.deep.equal({ cart_key: 'k1' });
+      expect(query(seen[0]!)).to.deep.equal({ thumb: 'true', cart_key: 'k1' });
     }
     expect(JSON.parse(update[0]!.body)).to.deep.equal({ quantity: '3' });
     expect(remove[0]!.body).to.equal('');
@@ -134,7 +134,7 @@ describe('CartApi requests', () => {
     expect(JSON.parse(apply[0]!.body)).to.deep.equal({ code: 'SAVE 10' });
     expect(remove[0]!.url.pathname).to.equal('/wp-json/svc/v2/cart/coupons/SAVE%2010');
     expect(JSON.parse(ship[0]!.body)).to.deep.equal({ rate_id: 'flat_rate:1', package_id: 'default' });
-    for (const seen of [clear, apply, remove, ship]) expect(query(seen[0]!)).to.deep.equal({ cart_key: 'k' });
+    for (const seen of [clear, apply, remove, ship]) expect(query(seen[0]!)).to.deep.equal({ thumb: 'true', cart_key: 'k' });
   });
 
   it('gets a product without a cart key', async () => {
