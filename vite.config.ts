@@ -1,29 +1,39 @@
 import { readdirSync } from 'node:fs';
 import { defineConfig, type UserConfig } from 'vite';
+import { minifyTemplates } from './scripts/minify-templates.js';
 
 /**
- * Three jobs, one file:
+ * Five jobs, one file:
  * - `vite` (serve): the demo shop (index.html, demo/) on the mock service.
  * - `vite build`: `dist/cart-widget.js`, the merchant's script tag — one minified, self-contained
  *   ES module that defines every element.
  * - `vite build --mode lib`: the npm library — one module per source file under `dist/lib/`
  *   (per-element imports), lit / @lit/* / zod / msw left as dependencies.
+ * - `vite build --mode demo-mock`: `dist/demo-mock.js`, the fake shop and msw in one file, so the
+ *   no-build merchant page (demo/embed.html) can run on the mock. Never part of the package.
+ * - `vite build --mode bench`: the benchmark page (bench/), minified like the script tag;
+ *   `npm run bench` builds it into a temporary folder and drives it.
  */
 const elements = readdirSync('src/elements', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const scriptTag: UserConfig = {
-  publicDir: false,
-  build: {
-    outDir: 'dist',
-    emptyOutDir: false,
-    target: 'es2022',
-    lib: { entry: 'src/cart-widget.ts', formats: ['es'], fileName: () => 'cart-widget.js' },
-    minify: true,
-    rolldownOptions: { output: { minify: true } },
-  },
-};
+/** One minified, self-contained ES module in `dist/` (which the other builds' files share). */
+function singleFile(entry: string, fileName: string): UserConfig {
+  return {
+    publicDir: false,
+    plugins: [minifyTemplates()],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2022',
+      lib: { entry, formats: ['es'], fileName: () => fileName },
+      minify: true,
+      // `comments: false` also drops the `@__PURE__` annotations: nothing bundles this file again.
+      rolldownOptions: { output: { minify: true, comments: false } },
+    },
+  };
+}
 
 const library: UserConfig = {
   publicDir: false,
@@ -36,6 +46,7 @@ const library: UserConfig = {
       entry: {
         index: 'src/index.ts',
         'mock/index': 'src/mock/index.ts',
+        'store/cart-store': 'src/store/cart-store.ts',
         ...Object.fromEntries(elements.map((tag) => [`elements/${tag}/define`, `src/elements/${tag}/define.ts`])),
       },
       formats: ['es'],
@@ -47,7 +58,26 @@ const library: UserConfig = {
   },
 };
 
+const bench: UserConfig = {
+  publicDir: false,
+  base: './',
+  plugins: [minifyTemplates()],
+  build: {
+    // Never `dist/`: emptying it would delete the other builds.
+    outDir: 'node_modules/.cache/cart-widget-bench',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: true,
+    rolldownOptions: { input: 'bench/index.html' },
+  },
+};
+
 export default defineConfig(({ command, mode }) => {
-  if (command === 'build') return mode === 'lib' ? library : scriptTag;
+  if (command === 'build') {
+    if (mode === 'lib') return library;
+    if (mode === 'bench') return bench;
+    if (mode === 'demo-mock') return singleFile('demo/start-mock.ts', 'demo-mock.js');
+    return singleFile('src/cart-widget.ts', 'cart-widget.js');
+  }
   return { server: { port: 5173 }, build: { target: 'es2022' } };
 });

@@ -1,0 +1,8 @@
+// Only this demo needs this file. A real merchant page loads the one built script and talks to its
+// own shop's API; this page has no shop server, so the fake shop (dist/demo-mock.js, built by
+// `vite build --mode demo-mock`) starts first in a service worker, and the widget loads after it so
+// that its very first cart request is answered. Plain JS, no build step, allowed by `script-src 'self'`.
+import { startMockShop } from '../dist/demo-mock.js';
+
+await startMockShop();
+await import('../dist/cart-widget.js');

@@ -1,0 +1,60 @@
+import { parseSync, type Plugin } from 'vite';
+
+/**
+ * The minifier leaves template literals alone, and ours carry a lot of CSS and HTML indentation and
+ * CSS comments. This strips those from `css`, `html` and `svg` tagged templates in our own code —
+ * and only those: line breaks stay (so every line keeps its number and the source map stays true
+ * enough to attribute bytes), no other whitespace is touched, and no template of ours uses
+ * `white-space: pre` or `<pre>`/`<textarea>`, where indentation would be content.
+ */
+export function minifyTemplates(): Plugin {
+  return {
+    name: 'cart-widget:minify-templates',
+    transform: {
+      filter: { id: /\/src\/.*\.ts$/ },
+      handler(code, id) {
+        if (!/\b(css|html|svg)`/.test(code)) return null;
+        const edits: Array<[start: number, end: number, text: string]> = [];
+        visit(parseSync(id, code).program, (node) => {
+          if (node.type !== 'TaggedTemplateExpression') return;
+          const tag = node.tag as { type: string; name?: string };
+          if (tag.type !== 'Identifier' || !['css', 'html', 'svg'].includes(tag.name ?? '')) return;
+          const quasis = (node.quasi as { quasis: TemplateElement[] }).quasis;
+          for (const quasi of quasis) {
+            const start = quasi.start + 1;
+            const end = quasi.end - (quasi.tail ? 1 : 2);
+            // Offsets are checked against the parser's own view of the text before anything is cut.
+            if (code.slice(start, end) !== quasi.value.raw) continue;
+            const text = tag.name === 'css' ? minifyCss(quasi.value.raw) : stripIndentation(quasi.value.raw);
+            if (text !== quasi.value.raw) edits.push([start, end, text]);
+          }
+        });
+        if (!edits.length) return null;
+        let out = code;
+        for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
+interface TemplateElement {
+  start: number;
+  end: number;
+  tail: boolean;
+  value: { raw: string };
+}
+
+const stripIndentation = (text: string) => text.replace(/[ \t]*\n[ \t]*/g, '\n');
+
+/** Comments out (their line breaks kept), indentation out. */
+const minifyCss = (text: string) => stripIndentation(text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, '')));
+
+function visit(node: unknown, enter: (node: { type: string } & Record<string, unknown>) => void): void {
+  if (Array.isArray(node)) {
+    for (const child of node) visit(child, enter);
+  } else if (node && typeof node === 'object') {
+    if (typeof (node as { type?: unknown }).type === 'string') enter(node as { type: string } & Record<string, unknown>);
+    for (const value of Object.values(node)) if (value && typeof value === 'object') visit(value, enter);
+  }
+}

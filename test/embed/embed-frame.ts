@@ -1,0 +1,99 @@
+/**
+ * The merchant's page (`/demo/embed.html`, built files only, strict CSP) in an iframe, and a few
+ * queries that work across the frame boundary. The shared helpers in `test/helpers/queries.ts` use
+ * `instanceof`, which is false for nodes of another window; these look at `nodeType` instead.
+ */
+import { deepQueryAll } from '../helpers/queries.js';
+
+export interface EmbedFrame {
+  document: Document;
+  /** Every Content-Security-Policy violation the page has reported so far, one line each. */
+  violations(): string[];
+  remove(): void;
+}
+
+/** Loads the embed page, with a fresh fake shop and no saved cart key. */
+export async function openEmbed(): Promise<EmbedFrame> {
+  forgetEmbedState();
+  const iframe = Object.assign(document.createElement('iframe'), { src: '/demo/embed.html', width: '1024', height: '768' });
+  const loaded = new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }));
+  document.body.append(iframe);
+  await loaded;
+  const frame = iframe.contentWindow as (Window & typeof globalThis) | null;
+  if (!frame) throw new Error('the embed page did not load');
+  // `buffered: true` also hands over what was reported before this observer existed.
+  const reports: Report[] = [];
+  const observer = new frame.ReportingObserver((batch) => reports.push(...batch), { types: ['csp-violation'], buffered: true });
+  observer.observe();
+  return {
+    document: frame.document,
+    violations: () => {
+      reports.push(...observer.takeRecords());
+      return reports.map((report) => JSON.stringify(report.body));
+    },
+    remove: () => {
+      observer.disconnect();
+      iframe.remove();
+    },
+  };
+}
+
+/** The demo's fake shop and the widget keep state in localStorage for this origin's `/wp-json`. */
+function forgetEmbedState(): void {
+  const ours = `cart-widget:${location.origin}/wp-json/`;
+  for (const name of Object.keys(localStorage)) if (name === 'cart-widget-mock' || name.startsWith(ours)) localStorage.removeItem(name);
+}
+
+const ROLES: Record<string, string> = {
+  button: 'button',
+  dialog: 'dialog',
+  spinbutton: 'input[type=number]',
+  textbox: 'input[type=text], input[type=email], input[type=password], input:not([type])',
+};
+
+/** Perceivable elements of `role` named `name`, in `root` and every shadow root below it. */
+export function allByRole<T extends HTMLElement>(root: Document | Element, role: string, name: string): T[] {
+  const selector = ROLES[role];
+  if (!selector) throw new Error(`embed-frame: unknown role ${role}`);
+  // `deepQueryAll` looks into a root element's own shadow root only when it passes `instanceof Element`.
+  const shadow = 'shadowRoot' in root && root.shadowRoot ? deepQueryAll<T>(root.shadowRoot, selector) : [];
+  return [...shadow, ...deepQueryAll<T>(root, selector)].filter((element) => element.checkVisibility() && nameOf(element) === name);
+}
+
+export function byRole<T extends HTMLElement>(root: Document | Element, role: string, name: string): T | undefined {
+  return allByRole<T>(root, role, name)[0];
+}
+
+/** The accessible name by the rules these elements use: aria-labelledby, aria-label, a label, content. */
+export function nameOf(element: Element): string {
+  const root = element.getRootNode() as Document | ShadowRoot;
+  const labelledBy = element.getAttribute('aria-labelledby');
+  let name: string;
+  if (labelledBy) name = labelledBy.split(/\s+/).map((id) => textOf(root.getElementById(id))).join(' ');
+  else if (element.hasAttribute('aria-label')) name = element.getAttribute('aria-label') ?? '';
+  else {
+    const labels = 'labels' in element ? [...((element.labels as NodeListOf<HTMLLabelElement> | null) ?? [])] : [];
+    name = labels.length ? labels.map((label) => textOf(label)).join(' ') : element.localName === 'input' ? '' : textOf(element);
+  }
+  return normalise(name);
+}
+
+/** What `aria-describedby` points at, as read out. */
+export function descriptionOf(element: Element): string {
+  const root = element.getRootNode() as Document | ShadowRoot;
+  const ids = element.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+  return normalise(ids.map((id) => textOf(root.getElementById(id), true)).join(' '));
+}
+
+function textOf(node: Node | null, includeHidden = false): string {
+  if (!node) return '';
+  if (node.nodeType === Node.TEXT_NODE) return (node as Text).data;
+  if (node.nodeType !== Node.ELEMENT_NODE) return '';
+  const element = node as HTMLElement;
+  if (element.getAttribute('aria-hidden') === 'true' || (!includeHidden && element.hidden)) return '';
+  const assigned = element.localName === 'slot' ? (element as HTMLSlotElement).assignedNodes() : [];
+  const children = assigned.length ? assigned : [...(element.shadowRoot ?? element).childNodes];
+  return ` ${children.map((child) => textOf(child, includeHidden)).join('')} `;
+}
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
