@@ -1,7 +1,10 @@
 import { consume } from '@lit/context';
 import { LitElement } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { ApiError, isApiError } from '../api/errors.js';
 import type { AmountsMode } from '../api/model.js';
+import { CartErrorEvent } from '../events/cart-events.js';
+import { describeError, type Messages } from '../format/messages.js';
 import { getCartStore, type CartStore } from '../store/cart-store.js';
 import { storeContext } from '../store/context.js';
 import type { AuthKind } from '../store/types.js';
@@ -29,13 +32,26 @@ export class CartElement extends LitElement {
 
   /** The store this element works with, or `undefined` when it is not configured yet. */
   get store(): CartStore | undefined {
-    if (this.providedStore) return this.providedStore;
-    if (!this.baseUrl) return undefined;
-    const config: Parameters<typeof getCartStore>[0] = { baseUrl: this.baseUrl };
-    if (this.namespace) config.namespace = this.namespace;
-    if (this.auth) config.auth = this.auth;
-    if (this.amounts) config.amounts = this.amounts;
-    if (this.credentialsInQuery) config.credentialsInQuery = true;
-    return getCartStore(config);
+    if (this.providedStore || !this.baseUrl) return this.providedStore;
+    // An empty attribute means the default, as a missing one does.
+    return getCartStore({
+      baseUrl: this.baseUrl,
+      namespace: this.namespace,
+      auth: this.auth || undefined,
+      amounts: this.amounts || undefined,
+      credentialsInQuery: this.credentialsInQuery,
+    });
+  }
+
+  /**
+   * A shopper's request failed: tells the host page (`cart-error`, unless it was cancelled) and
+   * returns the sentence to show ('' when cancelled). Anything thrown that is not an `ApiError`
+   * is reported as an invalid response.
+   */
+  protected reportFailure(cause: unknown, action: string, messages: Messages): string {
+    const error = isApiError(cause) ? cause : new ApiError({ kind: 'invalid-response', message: messages.genericError, cause });
+    if (error.kind === 'aborted') return '';
+    this.dispatchEvent(new CartErrorEvent({ error, action }));
+    return describeError(error, messages);
   }
 }

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ApiError } from '../../api/errors.js';
 import type { TwoFactorChallenge } from '../../api/model.js';
@@ -68,23 +68,23 @@ export class LoginForm extends CartElement {
   /** Replacement strings: any subset of the login-form messages. */
   @property({ attribute: false }) messages?: Partial<Messages>;
 
-  @state() private step: 'credentials' | 'two-factor' = 'credentials';
   /** A sign-in or verification request is in flight. */
   @state() private busy = false;
   @state() private signingOut = false;
   @state() private errors: FieldError[] = [];
+  /** The shop's two-factor challenge: while there is one, the form shows the second step. */
   @state() private challenge?: TwoFactorChallenge;
   @state() private provider = '';
   @state() private status = '';
 
-  private readonly uid = `login-form-${++instances}`;
-  private readonly session = new StoreController(this, () => this.store, (state) => state.session);
-  private previous?: SessionState;
+  readonly #id = `login-form-${++instances}`;
+  readonly #session = new StoreController(this, () => this.store, (state) => state.session);
+  #previous?: SessionState;
   /** The credentials of the first step, kept in memory for the second step only. */
-  private pending?: { username: string; password: string };
-  private focusNext?: Field | 'sign-out';
+  #pending?: { username: string; password: string };
+  #focusNext?: Field | 'sign-out';
   /** The identifier last submitted: the first step shows it again after "Back". */
-  private username = '';
+  #username = '';
 
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -98,224 +98,202 @@ export class LoginForm extends CartElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     // The password waiting for the second step leaves with the form.
-    this.pending = undefined;
-    this.challenge = undefined;
-    this.step = 'credentials';
+    this.#pending = this.challenge = undefined;
   }
 
-  private get m(): Messages {
+  get #m(): Messages {
     return withMessages(this.messages);
   }
 
   protected override render(): TemplateResult {
-    const session = this.session.value;
-    if (session && session.kind !== 'guest') return this.renderSignedIn(session);
-    return this.step === 'two-factor' && this.challenge ? this.renderTwoFactor(this.challenge) : this.renderCredentials();
-  }
-
-  private renderCredentials(): TemplateResult {
-    const m = this.m;
-    return html`<div part="base">
-      <form part="form" novalidate aria-busy=${this.busy} @submit=${this.onSignIn}>
-        ${this.renderField('identifier', m.identifier, html`<input
-          id=${`${this.uid}-identifier`}
-          part="input"
-          name="username"
-          type="text"
-          autocomplete="username"
-          .value=${this.username}
-          autocapitalize="none"
-          spellcheck="false"
-          required
-          aria-invalid=${this.invalid('identifier')}
-          aria-describedby=${this.describedBy('identifier')}
-        />`)}
-        ${this.renderField('password', m.password, html`<input
-          id=${`${this.uid}-password`}
-          part="input"
-          name="password"
-          type="password"
-          autocomplete="current-password"
-          required
-          aria-invalid=${this.invalid('password')}
-          aria-describedby=${this.describedBy('password')}
-        />`)}
-        ${this.renderErrors()}
-        <div part="actions">${this.renderSubmit(m.signIn, m.signingIn)}</div>
-      </form>
-    </div>`;
-  }
-
-  private renderTwoFactor(challenge: TwoFactorChallenge): TemplateResult {
-    const m = this.m;
-    const numeric = this.provider !== 'backup';
-    return html`<div part="base">
-      <form part="form" novalidate aria-busy=${this.busy} aria-labelledby=${`${this.uid}-title`} @submit=${this.onVerify}>
-        <p part="title" id=${`${this.uid}-title`}>${m.twoFactorTitle}</p>
-        ${challenge.providers.length > 1
-          ? this.renderField('provider', m.verificationMethod, html`<select
-              id=${`${this.uid}-provider`}
-              part="select"
-              name="2fa_provider"
-              aria-invalid=${this.invalid('provider')}
-              aria-describedby=${this.describedBy('provider')}
-              @change=${this.onProviderChange}
-            >
-              ${challenge.providers.map(
-                (provider) => html`<option value=${provider} ?selected=${provider === this.provider}>${m.providerName(provider)}</option>`,
-              )}
-            </select>`)
-          : nothing}
-        ${challenge.emailSent && this.provider === 'email' ? html`<p part="note">${m.emailSent}</p>` : nothing}
-        ${this.renderField('code', m.verificationCode, html`<input
-          id=${`${this.uid}-code`}
-          part="input"
-          name="2fa_code"
-          type="text"
-          autocomplete="one-time-code"
-          autocapitalize="none"
-          spellcheck="false"
-          inputmode=${numeric ? 'numeric' : 'text'}
-          pattern=${numeric ? '[0-9]*' : nothing}
-          required
-          aria-invalid=${this.invalid('code')}
-          aria-describedby=${this.describedBy('code')}
-        />`)}
-        ${this.renderErrors()}
+    const session = this.#session.value;
+    const m = this.#m;
+    const id = this.#id;
+    if (session && session.kind !== 'guest') {
+      const user = session.user;
+      return html`<div part="base">
+        <p part="user" id="${id}-user">${m.signedInAs(user?.displayName || user?.username || '')}</p>
         <div part="actions">
-          ${this.renderSubmit(m.verify, m.verifying)}
-          ${this.provider === 'email'
-            ? html`<button type="button" part="button secondary" aria-disabled=${this.busy} @click=${this.onSendNewCode}>
+          <button
+            type="button"
+            part="button secondary"
+            id="${id}-sign-out"
+            aria-describedby="${id}-user"
+            aria-disabled=${this.signingOut}
+            @click=${this.#signOut}
+          >
+            ${m.signOut}
+          </button>
+        </div>
+      </div>`;
+    }
+    const challenge = this.challenge;
+    if (!challenge) {
+      return html`<div part="base">
+        <form part="form" novalidate aria-busy=${this.busy} @submit=${this.#signIn}>
+          ${this.#input('identifier', m.identifier, 'username', 'username', 'text', undefined, this.#username)}
+          ${this.#input('password', m.password, 'password', 'current-password', 'password')}
+          ${this.#errors()}
+          <div part="actions">${this.#submit(m.signIn, m.signingIn)}</div>
+        </form>
+      </div>`;
+    }
+    const email = this.provider === 'email';
+    return html`<div part="base">
+      <form part="form" novalidate aria-busy=${this.busy} aria-labelledby="${id}-title" @submit=${this.#verify}>
+        <p part="title" id="${id}-title">${m.twoFactorTitle}</p>
+        ${challenge.providers.length > 1
+          ? this.#field(
+              'provider',
+              m.verificationMethod,
+              (id, errorIds) => html`<select
+                id=${id}
+                part="select"
+                name="2fa_provider"
+                aria-invalid=${!!errorIds}
+                aria-describedby=${errorIds || nothing}
+                @change=${this.#chooseProvider}
+              >
+                ${challenge.providers.map(
+                  (provider) => html`<option value=${provider} ?selected=${provider === this.provider}>${m.providerName(provider)}</option>`,
+                )}
+              </select>`,
+            )
+          : nothing}
+        ${challenge.emailSent && email ? html`<p part="note">${m.emailSent}</p>` : nothing}
+        ${this.#input('code', m.verificationCode, '2fa_code', 'one-time-code', 'text', this.provider === 'backup' ? 'text' : 'numeric')}
+        ${this.#errors()}
+        <div part="actions">
+          ${this.#submit(m.verify, m.verifying)}
+          ${email
+            ? html`<button type="button" part="button secondary" aria-disabled=${this.busy} @click=${() => this.#retry()}>
                 ${m.sendNewCode}
               </button>`
             : nothing}
-          <button type="button" part="button secondary" @click=${this.onBack}>${m.back}</button>
+          <button type="button" part="button secondary" @click=${this.#back}>${m.back}</button>
         </div>
         <p part="status" role="status">${this.status}</p>
       </form>
     </div>`;
   }
 
-  private renderSignedIn(session: SessionState): TemplateResult {
-    const name = session.user?.displayName || session.user?.username || '';
-    return html`<div part="base">
-      <p part="user" id=${`${this.uid}-user`}>${this.m.signedInAs(name)}</p>
-      <div part="actions">
-        <button
-          type="button"
-          part="button secondary"
-          id=${`${this.uid}-sign-out`}
-          aria-describedby=${`${this.uid}-user`}
-          aria-disabled=${this.signingOut}
-          @click=${this.onSignOut}
-        >
-          ${this.m.signOut}
-        </button>
-      </div>
-    </div>`;
-  }
-
-  private renderField(field: Field, label: string, control: TemplateResult): TemplateResult {
+  /** A label and its control; the control gets its id and the ids of the errors about it ('' if none). */
+  #field(field: Field, label: string, control: (id: string, errorIds: string) => TemplateResult): TemplateResult {
+    const id = `${this.#id}-${field}`;
+    const errorIds = this.errors
+      .flatMap((error, index) => (error.fields.includes(field) ? [`${this.#id}-error-${index}`] : []))
+      .join(' ');
     return html`<div part="field">
-      <label part="label" for=${`${this.uid}-${field}`}>${label}</label>
-      ${control}
+      <label part="label" for=${id}>${label}</label>
+      ${control(id, errorIds)}
     </div>`;
   }
 
-  private renderSubmit(label: string, busyLabel: string): TemplateResult {
+  /** A text field; a numeric `inputmode` also restricts it to digits. */
+  #input(field: Field, label: string, name: string, autocomplete: string, type: string, inputmode?: string, value = ''): TemplateResult {
+    return this.#field(
+      field,
+      label,
+      (id, errorIds) => html`<input
+        id=${id}
+        part="input"
+        name=${name}
+        type=${type}
+        autocomplete=${autocomplete}
+        autocapitalize="none"
+        spellcheck="false"
+        inputmode=${inputmode ?? nothing}
+        pattern=${inputmode === 'numeric' ? '[0-9]*' : nothing}
+        .value=${value}
+        required
+        aria-invalid=${!!errorIds}
+        aria-describedby=${errorIds || nothing}
+      />`,
+    );
+  }
+
+  #submit(label: string, busyLabel: string): TemplateResult {
     // aria-disabled rather than disabled: the focused button keeps focus while the request runs.
-    return html`<button type="submit" part="button primary" aria-disabled=${this.busy}>
-      ${this.busy ? busyLabel : label}
-    </button>`;
+    return html`<button type="submit" part="button primary" aria-disabled=${this.busy}>${this.busy ? busyLabel : label}</button>`;
   }
 
-  private renderErrors(): TemplateResult {
+  #errors(): TemplateResult {
     // Always in the DOM, so screen readers announce what appears in it.
-    return html`<div part="error" role="alert" id=${`${this.uid}-errors`}>${this.errors.map(
-      (error, index) => html`<p id=${`${this.uid}-error-${index}`}>${error.text}</p>`,
-    )}</div>`;
+    return html`<div part="error" role="alert">
+      ${this.errors.map((error, index) => html`<p id="${this.#id}-error-${index}">${error.text}</p>`)}
+    </div>`;
   }
 
-  private invalid(field: Field): 'true' | 'false' {
-    return this.errors.some((error) => error.fields.includes(field)) ? 'true' : 'false';
+  #control(field: Field | 'sign-out'): HTMLInputElement | null {
+    return this.querySelector(`#${this.#id}-${field}`);
   }
 
-  private describedBy(field: Field): string | typeof nothing {
-    const ids = this.errors.flatMap((error, index) => (error.fields.includes(field) ? [`${this.uid}-error-${index}`] : []));
-    return ids.length ? ids.join(' ') : nothing;
+  #value(field: Field): string {
+    return this.#control(field)?.value ?? '';
   }
 
-  private control(field: Field | 'sign-out'): HTMLInputElement | HTMLSelectElement | HTMLButtonElement | null {
-    return this.querySelector(`#${this.uid}-${field}`);
-  }
-
-  private value(field: Field): string {
-    return (this.control(field) as HTMLInputElement | null)?.value ?? '';
-  }
-
-  private clear(field: Field): void {
-    const input = this.control(field) as HTMLInputElement | null;
+  #clear(field: Field): void {
+    const input = this.#control(field);
     if (input) input.value = '';
   }
 
   // --- what the shopper does ---------------------------------------------------------------------
 
-  private async onSignIn(event: SubmitEvent): Promise<void> {
+  async #signIn(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (this.busy) return;
-    const m = this.m;
-    const username = this.value('identifier').trim();
-    const password = this.value('password');
+    const m = this.#m;
+    const username = this.#value('identifier').trim();
+    const password = this.#value('password');
     const missing: FieldError[] = [];
     if (!username) missing.push({ text: m.identifierRequired, fields: ['identifier'] });
     if (!password) missing.push({ text: m.passwordRequired, fields: ['password'] });
-    if (missing.length) {
-      this.show(missing, missing[0]!.fields[0]!);
-      return;
-    }
-    this.username = username;
-    await this.attempt({ username, password });
-    this.clear('password');
+    if (missing.length) return this.#show(...missing);
+    this.#username = username;
+    await this.#attempt({ username, password });
+    this.#clear('password');
   }
 
-  private async onVerify(event: SubmitEvent): Promise<void> {
+  async #verify(event: SubmitEvent): Promise<void> {
     event.preventDefault();
-    if (this.busy || !this.pending) return;
-    const code = this.value('code').replace(/\s+/g, '');
-    if (!code) {
-      this.show([{ text: this.m.codeRequired, fields: ['code'] }], 'code');
-      return;
-    }
-    await this.attempt({ ...this.pending, twoFactorCode: code, twoFactorProvider: this.provider || undefined });
+    const code = this.#value('code').replace(/\s+/g, '');
+    if (code) await this.#retry(code);
+    else if (!this.busy) this.#error(this.#m.codeRequired, 'code');
   }
 
-  /** Asks again without a code: the shop sends a fresh e-mail code. */
-  private async onSendNewCode(): Promise<void> {
-    if (this.busy || !this.pending) return;
-    this.clear('code');
-    await this.attempt({ ...this.pending, twoFactorProvider: this.provider || undefined }, true);
+  /**
+   * The second step's request: the first step's credentials with the code, or without one (and
+   * with the code field emptied) to have the shop send a fresh e-mail code.
+   */
+  async #retry(twoFactorCode?: string): Promise<void> {
+    if (this.busy || !this.#pending) return;
+    if (!twoFactorCode) this.#clear('code');
+    await this.#attempt({ ...this.#pending, twoFactorCode, twoFactorProvider: this.provider }, !twoFactorCode);
   }
 
-  private onProviderChange(event: Event): void {
+  #chooseProvider(event: Event): void {
     this.provider = (event.target as HTMLSelectElement).value;
     this.errors = [];
     this.status = '';
   }
 
-  private onBack(): void {
-    this.pending = undefined;
-    this.challenge = undefined;
-    this.step = 'credentials';
-    this.errors = [];
-    this.status = '';
-    this.focusNext = 'identifier';
+  #back(): void {
+    this.#reset();
+    this.#focusNext = 'identifier';
   }
 
-  private async onSignOut(): Promise<void> {
+  /** Back to the first step, forgetting the password and the challenge. */
+  #reset(): void {
+    this.#pending = this.challenge = undefined;
+    this.errors = [];
+    this.status = '';
+  }
+
+  async #signOut(): Promise<void> {
     const store = this.store;
     if (this.signingOut || !store) return;
     this.signingOut = true;
-    this.focusNext = 'identifier';
+    this.#focusNext = 'identifier';
     try {
       await store.signOut();
     } catch {
@@ -325,94 +303,83 @@ export class LoginForm extends CartElement {
     }
   }
 
-  private async attempt(input: SignInInput, resend = false): Promise<void> {
+  async #attempt(input: SignInInput, resend = false): Promise<void> {
     const store = this.store;
-    if (!store) {
-      this.show([{ text: this.m.genericError, fields: [] }]);
-      return;
-    }
+    if (!store) return this.#error(this.#m.genericError);
     this.busy = true;
     this.errors = [];
     this.status = '';
     try {
       await store.signIn(input);
-      this.pending = undefined;
-      this.challenge = undefined;
-      this.step = 'credentials';
+      this.#pending = this.challenge = undefined;
     } catch (error) {
-      this.failed(error, input, resend);
+      this.#failed(error, input, resend);
     } finally {
       this.busy = false;
     }
   }
 
-  private failed(error: unknown, input: SignInInput, resend: boolean): void {
-    if (!(error instanceof ApiError)) {
-      this.show([{ text: this.m.genericError, fields: [] }]);
-      return;
-    }
+  #failed(error: unknown, input: SignInInput, resend: boolean): void {
+    const m = this.#m;
+    if (!(error instanceof ApiError)) return this.#error(m.genericError);
     if (error.kind === 'aborted') return;
-    const m = this.m;
-    if (error.is('2fa_required') && error.twoFactor) {
-      const entering = this.step !== 'two-factor';
-      this.pending = { username: input.username, password: input.password };
-      this.challenge = error.twoFactor;
-      if (entering || !error.twoFactor.providers.includes(this.provider)) this.provider = error.twoFactor.defaultProvider;
-      this.step = 'two-factor';
-      this.focusNext = 'code';
-      if (resend && error.twoFactor.emailSent) this.status = m.codeSent;
-      if (entering) this.dispatchEvent(new AuthTwoFactorRequiredEvent(error.twoFactor));
+    const challenge = error.twoFactor;
+    if (error.is('2fa_required') && challenge) {
+      const entering = !this.challenge;
+      this.#pending = { username: input.username, password: input.password };
+      if (entering || !challenge.providers.includes(this.provider)) this.provider = challenge.defaultProvider;
+      this.challenge = challenge;
+      this.#focusNext = 'code';
+      if (resend && challenge.emailSent) this.status = m.codeSent;
+      if (entering) this.dispatchEvent(new AuthTwoFactorRequiredEvent(challenge));
       return;
     }
-    if (error.is('2fa_invalid_code')) return this.show([{ text: m.invalidCode, fields: ['code'] }], 'code');
-    if (error.is('2fa_invalid_provider')) {
-      const field = this.challenge && this.challenge.providers.length > 1 ? 'provider' : 'code';
-      return this.show([{ text: m.invalidProvider(m.providerName(this.provider)), fields: [field] }], field);
-    }
-    if (error.kind === 'insecure-transport') return this.show([{ text: m.insecureConnection, fields: [] }]);
-    if (this.step === 'credentials' && (error.kind === 'auth' || error.status === 401 || error.status === 403)) {
-      return this.show([{ text: m.signInFailed, fields: ['identifier', 'password'] }], 'password');
-    }
-    this.show([{ text: error.kind === 'network' || error.kind === 'timeout' ? m.networkError : m.genericError, fields: [] }]);
+    if (error.is('2fa_invalid_code')) this.#error(m.invalidCode, 'code');
+    else if (error.is('2fa_invalid_provider')) {
+      this.#error(m.invalidProvider(m.providerName(this.provider)), (this.challenge?.providers.length ?? 0) > 1 ? 'provider' : 'code');
+    } else if (error.kind === 'insecure-transport') this.#error(m.insecureConnection);
+    else if (!this.challenge && (error.kind === 'auth' || error.status === 401 || error.status === 403)) {
+      this.#error(m.signInFailed, 'password', 'identifier');
+    } else this.#error(error.kind === 'network' || error.kind === 'timeout' ? m.networkError : m.genericError);
   }
 
-  private show(errors: FieldError[], focus?: Field): void {
+  /** One message about these fields (or the whole form). */
+  #error(text: string, ...fields: Field[]): void {
+    this.#show({ text, fields });
+  }
+
+  /** Shows the errors; focus moves to the first field the first one is about. */
+  #show(...errors: FieldError[]): void {
     this.errors = errors;
-    this.focusNext = focus;
+    this.#focusNext = errors[0]!.fields[0];
   }
 
   // --- reacting to the session ---------------------------------------------------------------------
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
-    const session = this.session.value;
-    const before = this.previous;
-    this.previous = session;
+  protected override willUpdate(): void {
+    const session = this.#session.value;
+    const before = this.#previous;
+    this.#previous = session;
     if (!session || !before || session === before) return;
     if (before.kind === 'guest' && session.kind !== 'guest' && session.user) {
       // Signed in from this form: the form is gone, focus moves to what replaced it. The store may
       // still be loading the customer's cart; for the shopper the sign-in is done.
-      if (this.busy) this.focusNext = 'sign-out';
+      if (this.busy) this.#focusNext = 'sign-out';
       this.busy = false;
       this.dispatchEvent(new AuthSignedInEvent({ user: session.user, kind: session.kind }));
     } else if (before.kind !== 'guest' && session.kind === 'guest') {
-      this.pending = undefined;
-      this.challenge = undefined;
-      this.username = '';
-      this.step = 'credentials';
-      this.errors = [];
-      this.status = '';
+      this.#reset();
+      this.#username = '';
       this.dispatchEvent(new AuthSignedOutEvent({ reason: session.endedBy ?? 'user' }));
     }
   }
 
   protected override updated(): void {
-    const target = this.focusNext;
-    if (!target) return;
-    const control = this.control(target);
+    const target = this.#focusNext;
+    const control = target && this.#control(target);
     if (!control) return;
-    this.focusNext = undefined;
+    this.#focusNext = undefined;
     control.focus();
-    if (target === 'code' && this.errors.length) (control as HTMLInputElement).select();
+    if (target === 'code' && this.errors.length) control.select();
   }
 }

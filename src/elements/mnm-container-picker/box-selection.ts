@@ -26,15 +26,14 @@ export function selectionStatus(rules: MixAndMatch, selection: Selection): Selec
   for (const quantity of selection.values()) count += quantity;
   // An empty box is never a valid box, even when the shop sets no minimum.
   const missing = Math.max(0, Math.max(rules.min, 1) - count);
-  const excess = rules.max === null ? 0 : Math.max(0, count - rules.max);
-  return { count, missing, excess, valid: missing === 0 && excess === 0 };
+  const excess = Math.max(0, count - (rules.max ?? count));
+  return { count, missing, excess, valid: !missing && !excess };
 }
 
 /** The most of one product the box still takes; `null` when the box has no upper limit. */
 export function capacityFor(rules: MixAndMatch, selection: Selection, productId: number): number | null {
-  if (rules.max === null) return null;
   const own = selection.get(productId) ?? 0;
-  return Math.max(own, own + rules.max - selectionStatus(rules, selection).count);
+  return rules.max === null ? null : Math.max(own, own + rules.max - selectionStatus(rules, selection).count);
 }
 
 export function withQuantity(selection: Selection, productId: number, quantity: number): Selection {
@@ -46,7 +45,7 @@ export function withQuantity(selection: Selection, productId: number, quantity: 
 
 /** `item_data.mnm_config` exactly as the add-item table has it: integers, chosen products only. */
 export function boxContents(selection: Selection): BoxContent[] {
-  return [...selection].filter(([, quantity]) => quantity > 0).map(([product_id, quantity]) => ({ product_id, quantity }));
+  return [...selection].map(([product_id, quantity]) => ({ product_id, quantity }));
 }
 
 /**

@@ -1,27 +1,17 @@
 import { initialState, Task } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { ApiError, isApiError } from '../../api/errors.js';
 import type { Currency, MixAndMatch, MixAndMatchChild, Product } from '../../api/model.js';
 import { parseProductConfig, type ProductConfig } from '../../api/product-config.js';
-import { CartErrorEvent, CartItemAddedEvent } from '../../events/cart-events.js';
-import { describeError, withMessages, type Messages } from '../../format/messages.js';
+import { CartItemAddedEvent } from '../../events/cart-events.js';
+import { withMessages, type Messages } from '../../format/messages.js';
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartState } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
 import { addedBoxDetail } from './added-box.js';
-import {
-  boxContents,
-  boxPrice,
-  capacityFor,
-  emptySelection,
-  selectionStatus,
-  withQuantity,
-  type Selection,
-  type SelectionStatus,
-} from './box-selection.js';
+import { boxContents, boxPrice, capacityFor, emptySelection, selectionStatus, withQuantity, type Selection } from './box-selection.js';
 import { styles } from './mnm-container-picker.styles.js';
 
 /** Used only when neither the product nor a loaded cart names a currency: plain numbers. */
@@ -34,21 +24,6 @@ const PLAIN_CURRENCY: Currency = {
   prefix: '',
   suffix: '',
 };
-
-interface StoreSlice {
-  currency: Currency | null;
-  /** Changes when the shopper signs in or out: member prices may differ. */
-  session: string;
-}
-
-const selectSlice = (state: CartState): StoreSlice => ({
-  currency: state.cart?.currency ?? null,
-  session: `${state.session.kind}:${state.session.user?.id ?? ''}`,
-});
-const sameSlice = (a: StoreSlice, b: StoreSlice) => a.currency?.code === b.currency?.code && a.session === b.session;
-
-/** A box configured on the page: the product, or `invalid` when it could not be read. */
-type Inline = Product | 'invalid';
 
 /**
  * A mix-and-match box: the shopper chooses how many of each allowed product go into the box and
@@ -90,7 +65,8 @@ type Inline = Product | 'invalid';
  * @csspart guidance - What is still needed ("Choose 2 more") or that the box is ready.
  * @csspart total - The running box price.
  * @csspart notice - The confirmation after the box was added.
- * @csspart button - Every button; the add button is also `add`.
+ * @csspart button - Every button; the add button is also `primary` and `add`.
+ * @csspart primary - The "Add to cart" button (as on the other elements' main buttons).
  * @csspart add - The "Add to cart" button.
  *
  * @cssproperty --cart-accent - Accent colour (the add button).
@@ -129,106 +105,108 @@ export class MnmContainerPicker extends CartElement {
   /** The text of a child `<script type="application/json">`, when there is one. */
   @state() private scriptText: string | null = null;
 
-  @query('input[part~="input"]:not(:disabled)') private firstField?: HTMLInputElement;
-
-  private inline: Inline | null = null;
-  private m: Messages = withMessages(undefined);
-  private readonly slice = new StoreController(this, () => this.store, selectSlice, sameSlice);
+  /** The box configured on the page: the product, `invalid` when it could not be read, else `null`. */
+  #inline: Product | 'invalid' | null = null;
+  readonly #slice = new StoreController(
+    this,
+    () => this.store,
+    (state: CartState) => ({
+      currency: state.cart?.currency,
+      // Changes when the shopper signs in or out: member prices may differ.
+      session: `${state.session.kind}:${state.session.user?.id ?? ''}`,
+    }),
+    (a, b) => a.currency?.code === b.currency?.code && a.session === b.session,
+  );
   // Merchants' HTML may still be parsing the script when the element upgrades.
-  private readonly scriptObserver = new MutationObserver(() => this.readScript());
+  readonly #scriptObserver = new MutationObserver(() => this.#readScript());
 
-  private readonly product = new Task(this, {
+  readonly #product = new Task(this, {
     task: async ([store, id], { signal }) => {
       if (!store || !id) return initialState;
       const credentials = await store.session.credentials();
       return store.api.getProduct(id, { credentials, signal });
     },
-    args: () => [this.inline ? undefined : this.store, this.productId, this.slice.value?.session] as const,
+    args: () => [this.#inline ? undefined : this.store, this.productId, this.#slice.value?.session] as const,
   });
+
+  get #m(): Messages {
+    return withMessages(this.messages);
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.readScript();
-    this.scriptObserver.observe(this, { childList: true, subtree: true, characterData: true });
+    this.#readScript();
+    this.#scriptObserver.observe(this, { childList: true, subtree: true, characterData: true });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.scriptObserver.disconnect();
+    this.#scriptObserver.disconnect();
   }
 
   protected override willUpdate(changed: PropertyValues): void {
-    if (changed.has('messages')) this.m = withMessages(this.messages);
-    const source = changed.has('config') || changed.has('scriptText') || changed.has('amounts') || changed.has('providedStore');
-    if (source) this.inline = this.readInline();
-    if (changed.has('productId') || changed.has('config') || changed.has('scriptText')) this.resetSelection();
+    const source = changed.has('config') || changed.has('scriptText');
+    if (source || changed.has('amounts') || changed.has('providedStore')) this.#inline = this.#readInline();
+    if (source || changed.has('productId')) this.#reset();
   }
 
   override render(): TemplateResult {
-    const inline = this.inline;
-    let body: unknown;
-    if (inline) body = inline === 'invalid' ? this.renderLoadError(false) : this.renderBox(inline);
-    else
-      body = this.product.render({
-        pending: () => html`<p part="loading" role="status">${this.m.loading}</p>`,
-        complete: (product) => this.renderBox(product),
-        error: () => this.renderLoadError(true),
-      });
-    return html`<div part="base">${body}</div>`;
+    return html`<div part="base">${this.#inline
+      ? this.#box(this.#inline)
+      : this.#product.render({
+          pending: () => html`<p part="loading" role="status">${this.#m.loading}</p>`,
+          complete: (product) => this.#box(product),
+          error: () => this.#loadError(true),
+        })}</div>`;
   }
 
-  private renderLoadError(canRetry: boolean): TemplateResult {
+  #loadError(canRetry?: boolean): TemplateResult {
     return html`
-      <div part="error" role="alert">${this.m.boxLoadError}</div>
-      ${canRetry ? html`<button part="button retry" type="button" @click=${() => this.product.run()}>${this.m.tryAgain}</button>` : nothing}
+      <div part="error" role="alert">${this.#m.boxLoadError}</div>
+      ${canRetry ? html`<button part="button retry" type="button" @click=${() => this.#product.run()}>${this.#m.tryAgain}</button>` : nothing}
     `;
   }
 
-  private renderBox(product: Product): TemplateResult {
+  #box(product: Product | 'invalid'): TemplateResult {
+    if (product === 'invalid' || !product.mnm) return this.#loadError();
     const rules = product.mnm;
-    if (!rules) return this.renderLoadError(false);
-    const m = this.m;
+    const m = this.#m;
     const status = selectionStatus(rules, this.selection);
-    const currency = product.currency ?? this.slice.value?.currency ?? PLAIN_CURRENCY;
-    const showTotal = rules.perProductPricing || product.prices.price > 0;
+    const currency = product.currency ?? this.#slice.value?.currency ?? PLAIN_CURRENCY;
     return html`
-      <form part="form" novalidate @submit=${(event: SubmitEvent) => this.onSubmit(event, product)}>
+      <form part="form" novalidate @submit=${(event: SubmitEvent) => this.#add(event, product, status.valid)}>
         <fieldset>
           <legend part="title">${product.name}</legend>
           <ul part="products" role="list">
-            ${rules.products.map((child) => this.renderChild(child, rules, status, currency))}
+            ${rules.products.map((child) => this.#child(child, rules, status.excess > 0, currency))}
           </ul>
           <label part="boxes">
-            <span>${m.containerQuantity}</span>
+            ${m.containerQuantity}
             <input
               part="input"
               type="number"
               inputmode="numeric"
               min="1"
               .value=${live(String(this.boxes))}
-              @input=${(event: Event) => this.setBoxes(event)}
-              @change=${this.showCommittedValues}
+              @input=${(event: Event) => this.#setBoxes(event)}
+              @change=${this.#showCommittedValues}
             />
           </label>
           <div part="status" role="status">
-            <span>${m.selected(status.count, rules.min, rules.max)}</span>
-            <span part="guidance" id="guidance">${this.guidance(status)}</span>
+            ${m.selected(status.count, rules.min, rules.max)}
+            <span part="guidance" id="guidance"
+              >${status.missing ? m.chooseMore(status.missing) : status.excess ? m.removeSome(status.excess) : m.selectionComplete}</span
+            >
           </div>
-          ${showTotal
+          ${rules.perProductPricing || product.prices.price > 0
             ? html`<p part="total">
-                <span>${m.boxPrice}</span>
+                ${m.boxPrice}
                 <strong>${formatMoney(boxPrice(product, this.selection, this.boxes), currency)}</strong>
               </p>`
             : nothing}
           <div part="error" role="alert">${this.addError || nothing}</div>
           <p part="notice" role="status">${this.notice || nothing}</p>
-          <button
-            part="button add"
-            type="submit"
-            ?disabled=${!status.valid}
-            aria-disabled=${this.adding ? 'true' : 'false'}
-            aria-describedby="guidance"
-          >
+          <button part="button primary add" type="submit" ?disabled=${!status.valid} aria-disabled=${this.adding} aria-describedby="guidance">
             ${this.adding ? m.adding : m.addToCart}
           </button>
         </fieldset>
@@ -236,16 +214,24 @@ export class MnmContainerPicker extends CartElement {
     `;
   }
 
-  private renderChild(child: MixAndMatchChild, rules: MixAndMatch, status: SelectionStatus, currency: Currency): TemplateResult {
-    const m = this.m;
+  #child(child: MixAndMatchChild, rules: MixAndMatch, tooMany: boolean, currency: Currency): TemplateResult {
+    const m = this.#m;
     const quantity = this.selection.get(child.id) ?? 0;
     const capacity = capacityFor(rules, this.selection, child.id);
-    const full = capacity !== null && quantity >= capacity;
-    const over = quantity > 0 && status.excess > 0;
-    const step = (delta: number, blocked: boolean) => () => {
-      if (!blocked) this.setQuantity(child.id, quantity + delta);
-    };
+    const over = quantity > 0 && tooMany;
     // Stepper buttons use aria-disabled, not disabled, so keyboard focus stays on them at 0 or full.
+    // Their name is the label; the sign is only seen.
+    const step = (part: string, label: string, sign: string, delta: number, blocked: boolean) =>
+      html`<button
+        part="button step ${part}"
+        type="button"
+        aria-label=${label}
+        aria-disabled=${blocked}
+        ?disabled=${!child.inStock}
+        @click=${() => blocked || this.#choose(child.id, quantity + delta)}
+      >
+        ${sign}
+      </button>`;
     return html`
       <li part=${child.inStock ? 'product' : 'product out-of-stock'}>
         ${child.image ? html`<img part="image" src=${child.image} alt="" loading="lazy" />` : nothing}
@@ -255,16 +241,7 @@ export class MnmContainerPicker extends CartElement {
           ${child.inStock ? nothing : html`<span part="stock">${m.outOfStock}</span>`}
         </span>
         <span part="quantity">
-          <button
-            part="button step decrease"
-            type="button"
-            aria-label=${m.fewer(child.name)}
-            aria-disabled=${quantity === 0 ? 'true' : 'false'}
-            ?disabled=${!child.inStock}
-            @click=${step(-1, quantity === 0)}
-          >
-            <span aria-hidden="true">−</span>
-          </button>
+          ${step('decrease', m.fewer(child.name), '−', -1, quantity === 0)}
           <input
             part="input"
             type="number"
@@ -272,42 +249,27 @@ export class MnmContainerPicker extends CartElement {
             min="0"
             max=${capacity ?? nothing}
             aria-label=${m.quantityOf(child.name)}
-            aria-invalid=${over ? 'true' : 'false'}
+            aria-invalid=${over}
             aria-describedby=${over ? 'guidance' : nothing}
             ?disabled=${!child.inStock}
             .value=${live(String(quantity))}
-            @input=${(event: Event) => this.setQuantity(child.id, readCount(event, 0))}
-            @change=${this.showCommittedValues}
+            @input=${(event: Event) => this.#choose(child.id, readCount(event, 0))}
+            @change=${this.#showCommittedValues}
           />
-          <button
-            part="button step increase"
-            type="button"
-            aria-label=${m.more(child.name)}
-            aria-disabled=${full ? 'true' : 'false'}
-            ?disabled=${!child.inStock}
-            @click=${step(1, full)}
-          >
-            <span aria-hidden="true">+</span>
-          </button>
+          ${step('increase', m.more(child.name), '+', 1, capacity !== null && quantity >= capacity)}
         </span>
       </li>
     `;
   }
 
-  private guidance(status: SelectionStatus): string {
-    if (status.missing) return this.m.chooseMore(status.missing);
-    if (status.excess) return this.m.removeSome(status.excess);
-    return this.m.selectionComplete;
-  }
-
   /** `null` while a field holds no number yet (the shopper is typing): nothing changes then. */
-  private setQuantity(productId: number, quantity: number | null): void {
+  #choose(productId: number, quantity: number | null): void {
     if (quantity === null) return;
     this.selection = withQuantity(this.selection, productId, quantity);
     this.notice = '';
   }
 
-  private setBoxes(event: Event): void {
+  #setBoxes(event: Event): void {
     const boxes = readCount(event, 1);
     if (boxes === null) return;
     this.boxes = boxes;
@@ -315,62 +277,51 @@ export class MnmContainerPicker extends CartElement {
   }
 
   /** When a field is left, it shows the count in effect again (an emptied or negative entry). */
-  private readonly showCommittedValues = () => this.requestUpdate();
+  readonly #showCommittedValues = () => this.requestUpdate();
 
-  private resetSelection(): void {
+  #reset(): void {
     this.selection = emptySelection;
     this.boxes = 1;
     this.addError = '';
     this.notice = '';
   }
 
-  private async onSubmit(event: SubmitEvent, product: Product): Promise<void> {
+  async #add(event: SubmitEvent, product: Product, valid: boolean): Promise<void> {
     event.preventDefault();
     const store = this.store;
-    if (!store || !product.mnm || this.adding || !selectionStatus(product.mnm, this.selection).valid) return;
-    const selection = this.selection;
-    const boxes = this.boxes;
+    const { selection, boxes } = this;
+    if (!store || this.adding || !valid) return;
+    const m = this.#m;
     this.adding = true;
     this.addError = '';
     this.notice = '';
     try {
       const cart = await store.addItem({ id: product.id, quantity: boxes, itemData: { mnm_config: boxContents(selection) } });
       this.dispatchEvent(new CartItemAddedEvent(addedBoxDetail(cart, product, selection, boxes)));
-      if (!this.keepSelection) await this.startNewBox();
-      this.notice = this.m.boxAdded;
+      if (!this.keepSelection) {
+        // A new, empty box: focus leaves the now-disabled add button for the first quantity field.
+        const hadFocus = this.shadowRoot!.activeElement?.matches('[part~="add"]');
+        this.#reset();
+        await this.updateComplete;
+        if (hadFocus) this.renderRoot.querySelector<HTMLInputElement>('input:enabled')?.focus();
+      }
+      this.notice = m.boxAdded;
     } catch (error) {
-      this.showAddError(error);
+      // Real servers refuse a box without a code or with an empty body: say what to check.
+      this.addError = this.reportFailure(error, 'add-item', { ...m, genericError: m.boxError });
     } finally {
       this.adding = false;
     }
   }
 
-  /** Empties the box; focus leaves the now-disabled add button for the first quantity field. */
-  private async startNewBox(): Promise<void> {
-    const hadFocus = this.shadowRoot?.activeElement?.matches('[part~="add"]') ?? false;
-    this.resetSelection();
-    await this.updateComplete;
-    if (hadFocus) this.firstField?.focus();
-  }
-
-  private showAddError(error: unknown): void {
-    const apiError = isApiError(error)
-      ? error
-      : new ApiError({ kind: 'invalid-response', message: this.m.boxError, cause: error });
-    if (apiError.kind === 'aborted') return;
-    // Real servers refuse a box without a code or with an empty body: say what to check.
-    this.addError = describeError(apiError, { ...this.m, genericError: this.m.boxError });
-    this.dispatchEvent(new CartErrorEvent({ error: apiError, action: 'add-item' }));
-  }
-
-  private readScript(): void {
+  #readScript(): void {
     const script = this.querySelector(':scope > script[type="application/json"]');
     this.scriptText = script ? (script.textContent ?? '') : null;
   }
 
-  private readInline(): Inline | null {
+  #readInline(): Product | 'invalid' | null {
     const source = this.config ?? this.scriptText;
-    if (source === undefined || source === null) return null;
+    if (source == null) return null;
     try {
       return parseProductConfig(source, { amounts: this.store?.api.amounts ?? 'auto' });
     } catch {
