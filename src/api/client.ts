@@ -76,39 +76,29 @@ export interface KeyPair {
   inQuery?: boolean;
 }
 
-interface Request {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path below the namespace, e.g. `v2/cart`. */
-  path: string;
-  query?: Record<string, string | undefined>;
-  body?: unknown;
-  credentials?: Credentials;
-  signal?: AbortSignal | undefined;
-}
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Query = Record<string, string | undefined>;
 
-interface Response_ {
-  json: unknown;
-  headers: Headers;
-}
+const RETRY_STATUSES = [429, 502, 503, 504];
 
-const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const itemPath = (itemKey: string) => `v2/cart/item/${encodeURIComponent(itemKey)}`;
 
 /** One method per route of the service. Stateless: the store owns cart keys and sessions. */
 export class CartApi {
   readonly baseUrl: string;
   readonly namespace: string;
   readonly amounts: AmountsMode;
-  private readonly timeoutMs: number;
-  private readonly retries: number;
-  private readonly backoffMs: number;
+  readonly #timeoutMs: number;
+  readonly #retries: number;
+  readonly #backoffMs: number;
 
   constructor(config: ApiConfig) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
     this.namespace = (config.namespace ?? 'svc').replace(/^\/+|\/+$/g, '');
     this.amounts = config.amounts ?? 'auto';
-    this.timeoutMs = config.timeoutMs ?? 15_000;
-    this.retries = config.retries ?? 2;
-    this.backoffMs = config.backoffMs ?? 300;
+    this.#timeoutMs = config.timeoutMs ?? 15_000;
+    this.#retries = config.retries ?? 2;
+    this.#backoffMs = config.backoffMs ?? 300;
   }
 
   /** Whether the base URL is safe for Basic credentials: https, or this machine. */
@@ -119,59 +109,53 @@ export class CartApi {
   // --- cart ---------------------------------------------------------------------------------
 
   async getCart(ctx: CallContext = {}, options: GetCartOptions = {}): Promise<Cart> {
-    const query: Record<string, string | undefined> = {
+    return this.#cart('GET', 'v2/cart', ctx, undefined, {
       fields: options.fields?.join(','),
       default: options.defaults ? 'true' : undefined,
       thumb: options.featuredImage === false ? undefined : 'true',
-    };
-    return this.cart({ method: 'GET', path: 'v2/cart', query }, ctx);
+    });
   }
 
   addItem(input: AddItemInput, ctx: CallContext = {}): Promise<Cart> {
-    const body: Record<string, unknown> = {
-      id: String(input.id),
-      quantity: String(input.quantity),
-    };
-    if (input.variation && Object.keys(input.variation).length) body.variation = input.variation;
-    if (input.itemData && Object.keys(input.itemData).length) body.item_data = input.itemData;
-    return this.cart({ method: 'POST', path: 'v2/cart/add-item', body }, ctx);
+    const { variation, itemData } = input;
+    const body: Record<string, unknown> = { id: String(input.id), quantity: String(input.quantity) };
+    if (variation && Object.keys(variation).length) body.variation = variation;
+    if (itemData && Object.keys(itemData).length) body.item_data = itemData;
+    return this.#cart('POST', 'v2/cart/add-item', ctx, body);
   }
 
   updateItem(itemKey: string, quantity: number, ctx: CallContext = {}): Promise<Cart> {
-    const path = `v2/cart/item/${encodeURIComponent(itemKey)}`;
-    return this.cart({ method: 'POST', path, body: { quantity: String(quantity) } }, ctx);
+    return this.#cart('POST', itemPath(itemKey), ctx, { quantity: String(quantity) });
   }
 
   removeItem(itemKey: string, ctx: CallContext = {}): Promise<Cart> {
-    return this.cart({ method: 'DELETE', path: `v2/cart/item/${encodeURIComponent(itemKey)}` }, ctx);
+    return this.#cart('DELETE', itemPath(itemKey), ctx);
   }
 
   restoreItem(itemKey: string, ctx: CallContext = {}): Promise<Cart> {
-    return this.cart({ method: 'PUT', path: `v2/cart/item/${encodeURIComponent(itemKey)}` }, ctx);
+    return this.#cart('PUT', itemPath(itemKey), ctx);
   }
 
   clear(ctx: CallContext = {}): Promise<Cart> {
-    return this.cart({ method: 'POST', path: 'v2/cart/clear' }, ctx);
+    return this.#cart('POST', 'v2/cart/clear', ctx);
   }
 
   applyCoupon(code: string, ctx: CallContext = {}): Promise<Cart> {
-    return this.cart({ method: 'POST', path: 'v2/cart/apply-coupon', body: { code } }, ctx);
+    return this.#cart('POST', 'v2/cart/apply-coupon', ctx, { code });
   }
 
   removeCoupon(code: string, ctx: CallContext = {}): Promise<Cart> {
-    return this.cart({ method: 'DELETE', path: `v2/cart/coupons/${encodeURIComponent(code)}` }, ctx);
+    return this.#cart('DELETE', `v2/cart/coupons/${encodeURIComponent(code)}`, ctx);
   }
 
   setShippingMethod(packageId: string, rateId: string, ctx: CallContext = {}): Promise<Cart> {
-    const body = { rate_id: rateId, package_id: packageId };
-    return this.cart({ method: 'POST', path: 'v2/cart/set-shipping-method', body }, ctx);
+    return this.#cart('POST', 'v2/cart/set-shipping-method', ctx, { rate_id: rateId, package_id: packageId });
   }
 
   // --- products -----------------------------------------------------------------------------
 
   async getProduct(id: number | string, ctx: CallContext = {}): Promise<Product> {
-    const path = `v2/products/${encodeURIComponent(String(id))}`;
-    const { json } = await this.send({ method: 'GET', path, ...auth(ctx) });
+    const { json } = await this.#send('GET', `v2/products/${encodeURIComponent(id)}`, ctx);
     return parseProduct(json, { amounts: this.amounts });
   }
 
@@ -183,38 +167,27 @@ export class CartApi {
    * A two-factor challenge comes back as an `ApiError` with `is('2fa_required')` and `twoFactor`.
    */
   async login(input: LoginInput, ctx: CallContext & { credentialsInQuery?: boolean } = {}): Promise<LoginResult> {
-    const body: Record<string, string> = { username: input.username, password: input.password };
-    if (input.twoFactorCode) body['2fa_code'] = input.twoFactorCode;
-    if (input.twoFactorProvider) body['2fa_provider'] = input.twoFactorProvider;
-    const credentials: Credentials = {
-      kind: 'basic',
-      username: input.username,
-      password: input.password,
-      inQuery: ctx.credentialsInQuery ?? false,
-    };
-    const query = ctx.cartKey ? { cart_key: ctx.cartKey } : undefined;
-    const { json } = await this.send({ method: 'POST', path: 'v2/login', query, body, credentials, signal: ctx.signal });
+    const { username, password, twoFactorCode, twoFactorProvider } = input;
+    const body: Record<string, string> = { username, password };
+    if (twoFactorCode) body['2fa_code'] = twoFactorCode;
+    if (twoFactorProvider) body['2fa_provider'] = twoFactorProvider;
+    const credentials: Credentials = { kind: 'basic', username, password, inQuery: ctx.credentialsInQuery ?? false };
+    const { json } = await this.#send('POST', 'v2/login', { credentials, signal: ctx.signal }, body, { cart_key: ctx.cartKey || undefined });
     return parseLogin(json);
   }
 
   async logout(ctx: CallContext = {}): Promise<void> {
-    await this.send({ method: 'POST', path: 'v2/logout', ...auth(ctx) });
+    await this.#send('POST', 'v2/logout', ctx);
   }
 
   /** Resolves when the token is valid; rejects with an `auth` ApiError when it is not. */
   async validateToken(token: string, signal?: AbortSignal): Promise<void> {
-    await this.send({ method: 'POST', path: 'jwt/validate-token', credentials: { kind: 'bearer', token }, signal });
+    await this.#send('POST', 'jwt/validate-token', { credentials: { kind: 'bearer', token }, signal });
   }
 
   /** Exchanges a refresh token. Never carries `Authorization`: a stale bearer breaks this route. */
   async refreshToken(refreshToken: string, signal?: AbortSignal): Promise<TokenPair> {
-    const { json } = await this.send({
-      method: 'POST',
-      path: 'jwt/refresh-token',
-      body: { refresh_token: refreshToken },
-      credentials: { kind: 'none' },
-      signal,
-    });
+    const { json } = await this.#send('POST', 'jwt/refresh-token', { signal }, { refresh_token: refreshToken });
     return parseTokenPair(json);
   }
 
@@ -227,7 +200,7 @@ export class CartApi {
       inQuery: keys.inQuery ?? false,
     };
     try {
-      const { json } = await this.send({ method: 'GET', path: 'v2/sessions', credentials, signal });
+      const { json } = await this.#send('GET', 'v2/sessions', { credentials, signal });
       return parseSessions(json);
     } catch (error) {
       // Real servers answer 404 when there are no sessions at all.
@@ -238,22 +211,8 @@ export class CartApi {
 
   // --- transport ----------------------------------------------------------------------------
 
-  private async cart(request: Omit<Request, 'credentials' | 'signal'>, ctx: CallContext): Promise<Cart> {
-    // Every cart route answers the whole cart: ask for featured images on all of them, or lines
-    // lose their pictures after the first change.
-    const query = { thumb: 'true', ...request.query };
-    if (ctx.cartKey) query.cart_key = ctx.cartKey;
-    const { json, headers } = await this.send({ ...request, query, ...auth(ctx) });
-    const cart = parseCart(json, { amounts: this.amounts });
-    if (!cart.key) {
-      const fromHeader = headers.get('CoCart-API-Cart-Key') ?? headers.get('Cart-Key');
-      if (fromHeader) return { ...cart, key: fromHeader };
-    }
-    return cart;
-  }
-
   /** Builds the request URL: `{base}/{namespace}/{path}?{query}`. */
-  url(path: string, query: Record<string, string | undefined> = {}): string {
+  url(path: string, query: Query = {}): string {
     const url = new URL(`${this.baseUrl}/${this.namespace}/${path}`, globalThis.location?.href);
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined && value !== '') url.searchParams.set(name, value);
@@ -261,13 +220,25 @@ export class CartApi {
     return url.href;
   }
 
-  private async send(request: Request): Promise<Response_> {
-    const credentials = request.credentials ?? { kind: 'none' };
-    const query = { ...request.query };
+  async #cart(method: Method, path: string, ctx: CallContext, body?: unknown, query?: Query): Promise<Cart> {
+    // Every cart route answers the whole cart: ask for featured images on all of them, or lines
+    // lose their pictures after the first change.
+    const { json, headers } = await this.#send(method, path, ctx, body, {
+      thumb: 'true',
+      ...query,
+      cart_key: ctx.cartKey || undefined,
+    });
+    const cart = parseCart(json, { amounts: this.amounts });
+    return { ...cart, key: cart.key || (headers.get('CoCart-API-Cart-Key') ?? headers.get('Cart-Key')) || null };
+  }
+
+  /** Takes `ctx`'s credentials and signal; a cart key is only sent where `query` has it (cart routes, login). */
+  async #send(method: Method, path: string, ctx: CallContext, body?: unknown, query: Query = {}): Promise<{ json: unknown; headers: Headers }> {
+    const { credentials, signal } = ctx;
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (credentials.kind === 'bearer') {
+    if (credentials?.kind === 'bearer') {
       headers.Authorization = `Bearer ${credentials.token}`;
-    } else if (credentials.kind === 'basic') {
+    } else if (credentials?.kind === 'basic') {
       // Spec rule 2: Basic credentials only over https (or this machine, for development).
       if (!this.secure) {
         throw new ApiError({
@@ -275,108 +246,86 @@ export class CartApi {
           message: 'Signing in with a password needs a secure (https) connection to the shop.',
         });
       }
-      headers.Authorization = `Basic ${base64(`${credentials.username}:${credentials.password}`)}`;
+      const { username, password } = credentials;
+      headers.Authorization = `Basic ${base64(`${username}:${password}`)}`;
       if (credentials.inQuery) {
-        const keyPair = request.path === 'v2/sessions';
-        query[keyPair ? 'consumer_key' : 'username'] = credentials.username;
-        query[keyPair ? 'consumer_secret' : 'password'] = credentials.password;
+        const keyPair = path === 'v2/sessions';
+        query = { ...query, [keyPair ? 'consumer_key' : 'username']: username, [keyPair ? 'consumer_secret' : 'password']: password };
       }
     }
-    const init: RequestInit = { method: request.method, headers, credentials: 'omit', cache: 'no-store' };
-    if (request.body !== undefined) {
+    const init: RequestInit = { method, headers, credentials: 'omit', cache: 'no-store' };
+    if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
-      init.body = JSON.stringify(request.body);
+      init.body = JSON.stringify(body);
     }
-    const url = this.url(request.path, query);
-    const attempts = request.method === 'GET' ? this.retries + 1 : 1;
+    const url = this.url(path, query);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.attempt(url, init, request.signal);
-      } catch (error) {
-        const apiError = error as ApiError;
-        const retryable =
-          apiError.kind === 'network' ||
-          apiError.kind === 'timeout' ||
-          (apiError.kind === 'http' && RETRY_STATUSES.has(apiError.status ?? 0));
-        if (!retryable || attempt >= attempts) throw apiError;
-        const delay =
-          apiError.retryAfter !== undefined
-            ? Math.min(apiError.retryAfter * 1000, 10_000)
-            : this.backoffMs * 2 ** (attempt - 1);
-        await sleep(delay, request.signal);
+        return await this.#attempt(url, init, signal);
+      } catch (caught) {
+        const error = caught as ApiError;
+        const { kind, retryAfter } = error;
+        const retryable = kind === 'network' || kind === 'timeout' || (kind === 'http' && RETRY_STATUSES.includes(error.status!));
+        // Only reads are repeated: a write may have reached the shop.
+        if (!retryable || method !== 'GET' || attempt > this.#retries) throw error;
+        await sleep(retryAfter === undefined ? this.#backoffMs * 2 ** (attempt - 1) : Math.min(retryAfter * 1000, 10_000), signal);
       }
     }
   }
 
-  private async attempt(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response_> {
+  async #attempt(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<{ json: unknown; headers: Headers }> {
     if (signal?.aborted) throw aborted(signal.reason);
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, this.timeoutMs);
+    }, this.#timeoutMs);
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
+    let response: Response;
+    let text: string;
     // The timer and the caller's signal also cover reading the body, not only the headers.
-    const failed = (cause: unknown): ApiError => {
-      if (signal?.aborted) return aborted(cause);
-      if (timedOut) return new ApiError({ kind: 'timeout', message: 'The shop took too long to answer. Please try again.', cause });
-      return new ApiError({ kind: 'network', message: 'Could not reach the shop. Check your connection and try again.', cause });
-    };
     try {
-      let response: Response;
-      let text: string;
-      try {
-        response = await fetch(url, { ...init, signal: controller.signal });
-        text = await response.text();
-      } catch (cause) {
-        throw failed(cause);
-      }
-      // An empty or non-JSON body (a proxy's HTML page) reads as `undefined`: error bodies then
-      // fall back to a message for the status, and the parsers refuse it for routes that need one.
-      let json: unknown;
-      try {
-        json = text.trim() ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      if (!response.ok) throw httpError(response, json);
-      return { json, headers: response.headers };
+      response = await fetch(url, { ...init, signal: controller.signal });
+      text = await response.text();
+    } catch (cause) {
+      throw signal?.aborted
+        ? aborted(cause)
+        : timedOut
+          ? new ApiError({ kind: 'timeout', message: 'The shop took too long to answer. Please try again.', cause })
+          : new ApiError({ kind: 'network', message: 'Could not reach the shop. Check your connection and try again.', cause });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
+    // An empty or non-JSON body (a proxy's HTML page) reads as `undefined`: error bodies then
+    // fall back to a message for the status, and the parsers refuse it for routes that need one.
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Not JSON.
+    }
+    if (!response.ok) throw httpError(response, json);
+    return { json, headers: response.headers };
   }
 }
 
-function auth(ctx: CallContext): { credentials?: Credentials; signal?: AbortSignal } {
-  const out: { credentials?: Credentials; signal?: AbortSignal } = {};
-  if (ctx.credentials) out.credentials = ctx.credentials;
-  if (ctx.signal) out.signal = ctx.signal;
-  return out;
-}
-
 function httpError(response: Response, json: unknown): ApiError {
-  const body = parseErrorBody(json);
-  const status = response.status;
-  const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
-  const code = body.code;
+  const { code, message, twoFactor } = parseErrorBody(json);
+  const { status } = response;
   // Real servers answer token failures with 403 (the document: 401), code `*_authentication_error`.
   // A bare 403 (a firewall, a proxy) says nothing about the shopper's session.
-  const authFailure = code
-    ? (status === 401 || status === 403) && /(^|_)authentication_error$|jwt/.test(code)
-    : status === 401;
-  const kind = authFailure ? 'auth' : 'http';
-  const init: ConstructorParameters<typeof ApiError>[0] = {
-    kind,
+  const authFailure = code ? (status === 401 || status === 403) && /(^|_)authentication_error$|jwt/.test(code) : status === 401;
+  return new ApiError({
+    kind: authFailure ? 'auth' : 'http',
     status,
-    message: body.message || statusMessage(status),
-  };
-  if (code) init.code = code;
-  if (retryAfter !== undefined) init.retryAfter = retryAfter;
-  if (body.twoFactor) init.twoFactor = body.twoFactor;
-  return new ApiError(init);
+    message: message || statusMessage(status),
+    code,
+    retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
+    twoFactor,
+  });
 }
 
 function statusMessage(status: number): string {
@@ -390,19 +339,19 @@ function statusMessage(status: number): string {
 
 function parseRetryAfter(value: string | null): number | undefined {
   if (!value) return undefined;
+  // Seconds, or an HTTP date.
   const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+  const wait = Number.isFinite(seconds) ? seconds : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isNaN(wait) ? undefined : Math.max(0, wait);
 }
 
 function aborted(cause: unknown): ApiError {
   return new ApiError({ kind: 'aborted', message: 'The request was cancelled.', cause });
 }
 
+/** Waits `ms`; rejects as soon as `signal` aborts. */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(aborted(signal.reason));
     const onAbort = () => {
       clearTimeout(timer);
       reject(aborted(signal?.reason));
@@ -411,15 +360,14 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
 function base64(text: string): string {
   // btoa takes Latin-1 only; encode UTF-8 first so passwords with any character work.
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 }
 
 /** https, or a loopback host (localhost, 127.0.0.1, [::1]) for development. */

@@ -1,54 +1,9 @@
 import * as z from 'zod/mini';
-import { ApiError } from './errors.js';
-import type { Product, ProductPrices } from './model.js';
-import { parseProduct, type ParseOptions } from './schemas.js';
+import type { Currency, Product, ProductPrices } from './model.js';
+import { parseProduct, readOrThrow, type ParseOptions } from './schemas.js';
 
-const count = z.int().check(z.minimum(0));
-const money = z.int();
-
-const pricesSchema = z.optional(
-  z.object({
-    price: z.optional(money),
-    regularPrice: z.optional(money),
-    salePrice: z.nullish(money),
-    onSale: z.optional(z.boolean()),
-  }),
-);
-
-const currencySchema = z.nullish(
-  z.object({
-    code: z.string(),
-    symbol: z.string(),
-    minorUnit: count,
-    decimalSeparator: z.string(),
-    thousandSeparator: z.string(),
-    prefix: z.string(),
-    suffix: z.string(),
-  }),
-);
-
-const configSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  type: z.optional(z.string()),
-  prices: pricesSchema,
-  currency: currencySchema,
-  image: z.nullish(z.string()),
-  mnm: z.object({
-    min: z.optional(count),
-    max: z.nullish(count),
-    perProductPricing: z.optional(z.boolean()),
-    products: z.array(
-      z.object({
-        id: z.int(),
-        name: z.string(),
-        prices: pricesSchema,
-        image: z.nullish(z.string()),
-        inStock: z.optional(z.boolean()),
-      }),
-    ),
-  }),
-});
+/** Money in minor units, as the normalised shape carries it. */
+type PricesInit = { [K in keyof ProductPrices]?: ProductPrices[K] | null };
 
 /**
  * A mix-and-match box described by the page instead of the products route (stores without it),
@@ -61,7 +16,20 @@ const configSchema = z.object({
  *            "products": [{ "id": 31, "name": "Kenya Sample", "prices": { "price": 450 } }] } }
  * ```
  */
-export type ProductConfigInit = z.input<typeof configSchema>;
+export interface ProductConfigInit {
+  id: number;
+  name: string;
+  type?: string;
+  prices?: PricesInit;
+  currency?: Currency | null;
+  image?: string | null;
+  mnm: {
+    min?: number;
+    max?: number | null;
+    perProductPricing?: boolean;
+    products: Array<{ id: number; name: string; prices?: PricesInit; image?: string | null; inStock?: boolean }>;
+  };
+}
 
 /** The products route's JSON for a container: read exactly like the route's answer. */
 export interface ProductWire {
@@ -72,53 +40,60 @@ export interface ProductWire {
 /** A box configuration: the normalised shape above (a `Product` is one), or the products route's JSON. */
 export type ProductConfig = ProductConfigInit | Product | ProductWire;
 
+const UNREADABLE = 'The box configuration could not be read.';
+/** What the normalised shape is built of; the rest is read like the products route's answer. */
+const configShape = z.looseObject({ mnm: z.looseObject({ products: z.array(z.looseObject({})) }) });
+const NAMED = { id: 0, name: '' };
+const CURRENCY: Currency = { code: '', symbol: '', minorUnit: 0, decimalSeparator: '', thousandSeparator: '', prefix: '', suffix: '' };
+
+/** Whether `value` has every field of `example`, each of the same type. */
+const fits = (value: unknown, example: object): boolean =>
+  !!value && typeof value === 'object' && Object.entries(example).every(([name, field]) => typeof (value as Record<string, unknown>)[name] === typeof field);
+
+/** Normalised prices (minor units) as the route sends them, read back with `amounts: 'minor-units'`. */
+const wirePrices = (p: PricesInit = {}) => {
+  const minor = (amount: number | null | undefined) => (amount == null ? amount : String(amount));
+  return {
+    price: minor(p.price ?? p.salePrice ?? p.regularPrice),
+    regular_price: minor(p.regularPrice),
+    sale_price: minor(p.salePrice),
+    on_sale: p.onSale ?? p.salePrice != null,
+  };
+};
+
 /**
  * Reads a box configuration — JSON text (a `<script type="application/json">`'s content) or an
  * object — into the `Product` the products route would give. Throws an `invalid-response`
  * `ApiError` when it is not a box the picker can show.
  */
 export function parseProductConfig(input: string | ProductConfig, options: ParseOptions = { amounts: 'auto' }): Product {
-  let raw: unknown = input;
-  if (typeof input === 'string') {
-    try {
-      raw = JSON.parse(input);
-    } catch (cause) {
-      throw invalid(cause);
-    }
-  }
+  const raw: unknown = typeof input === 'string' ? readOrThrow(() => JSON.parse(input), UNREADABLE) : input;
   if (raw && typeof raw === 'object' && 'mnm_data' in raw) return parseProduct(raw, options);
-  const parsed = z.safeParse(configSchema, raw);
-  if (!parsed.success) throw invalid(parsed.error);
-  const config = parsed.data;
-  const { mnm } = config;
-  return {
-    id: config.id,
-    name: config.name,
-    type: config.type ?? 'mix-and-match',
-    prices: prices(config.prices),
-    currency: config.currency ?? null,
-    image: config.image ?? null,
-    mnm: {
-      min: mnm.min ?? 0,
-      max: mnm.max || null,
-      perProductPricing: mnm.perProductPricing ?? false,
-      products: mnm.products.map((child) => ({
-        id: child.id,
-        name: child.name,
-        prices: prices(child.prices),
-        image: child.image ?? null,
-        inStock: child.inStock ?? true,
-      })),
-    },
-  };
-}
-
-function prices(init: Partial<ProductPrices> | undefined = {}): ProductPrices {
-  const price = init.price ?? init.salePrice ?? init.regularPrice ?? 0;
-  const salePrice = init.salePrice ?? null;
-  return { price, regularPrice: init.regularPrice ?? price, salePrice, onSale: init.onSale ?? salePrice !== null };
-}
-
-function invalid(cause: unknown): ApiError {
-  return new ApiError({ kind: 'invalid-response', message: 'The box configuration could not be read.', cause });
+  return readOrThrow(() => {
+    const config = configShape.parse(raw) as unknown as ProductConfigInit;
+    const { mnm, currency = null } = config;
+    if (![config, ...mnm.products].every((item) => fits(item, NAMED)) || (currency && !fits(currency, CURRENCY))) {
+      throw new Error('Every product needs a numeric id and a name');
+    }
+    const wire = {
+      id: config.id,
+      name: config.name,
+      type: config.type ?? 'mix-and-match',
+      prices: wirePrices(config.prices),
+      images: [{ src: config.image }],
+      mnm_data: {
+        min_container_size: mnm.min,
+        max_container_size: mnm.max,
+        per_product_pricing: mnm.perProductPricing,
+        products: mnm.products.map((child) => ({
+          id: child.id,
+          name: child.name,
+          prices: wirePrices(child.prices),
+          image: child.image,
+          in_stock: child.inStock,
+        })),
+      },
+    };
+    return { ...parseProduct(wire, { amounts: 'minor-units' }), currency };
+  }, UNREADABLE);
 }

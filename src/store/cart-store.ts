@@ -51,39 +51,39 @@ export class CartStore {
   /** Names this shop in storage and in the other tabs' channel: `{baseUrl}/{namespace}`. */
   readonly scope: string;
 
-  private current: CartState;
-  private readonly listeners = new Set<StateListener>();
-  private readonly persistence: Persistence;
+  #state: CartState;
+  readonly #listeners = new Set<StateListener>();
+  readonly #persistence: Persistence;
   /** Settles once the stored session was restored: no request goes out before. */
-  private readonly ready: Promise<void>;
-  private readonly lifetime = new AbortController();
-  private readonly cleanups: Array<() => void>;
+  readonly #ready: Promise<void>;
+  readonly #lifetime = new AbortController();
+  readonly #cleanups: Array<() => void>;
   /** The last cart the service confirmed (or another tab shared); `state.cart` adds optimistic lines. */
-  private confirmed: Cart | null = null;
-  private readonly lines = new Map<string, Line>();
-  private readonly restoring = new Set<string>();
+  #confirmed: Cart | null = null;
+  readonly #lines = new Map<string, Line>();
+  readonly #restoring = new Set<string>();
   /** Requests are numbered as they start; a reply older than the last applied one is stale. */
-  private seq = 0;
-  private appliedSeq = 0;
+  #seq = 0;
+  #appliedSeq = 0;
   /** Counts session switches: a reply to a request of an earlier session never applies. */
-  private epoch = 0;
-  private loading: Promise<Cart> | null = null;
-  private latestLoad = 0;
+  #epoch = 0;
+  /** The newest load while it is in flight. */
+  #loading: Promise<Cart> | null = null;
   /** A request without a cart key in flight: the others wait for the key it brings. */
-  private keyless: Promise<void> | null = null;
+  #keyless: Promise<void> | null = null;
   /** The guest key to carry into the customer's session with the first authenticated cart request. */
-  private carryKey: string | null = null;
+  #carryKey: string | null = null;
   /** Above zero while this store itself changes the session (restore, sign-in, sign-out). */
-  private sessionChanges = 0;
+  #sessionChanges = 0;
 
   constructor(config: StoreConfig) {
     this.config = Object.freeze(resolveConfig(config));
-    this.scope = `${this.config.baseUrl}/${this.config.namespace}`;
-    this.persistence = createPersistence(this.scope);
     const { baseUrl, namespace, amounts } = this.config;
+    this.scope = `${baseUrl}/${namespace}`;
+    this.#persistence = createPersistence(this.scope);
     this.api = new CartApi({ baseUrl, namespace, amounts });
-    this.session = new Session(this.api, this.persistence, this.config);
-    this.current = Object.freeze({
+    this.session = new Session(this.api, this.#persistence, this.config);
+    this.#state = Object.freeze({
       cart: null,
       status: 'idle',
       session: this.session.state,
@@ -92,25 +92,25 @@ export class CartStore {
     });
     const onPageShow = (event: Event) => {
       // Back/forward cache: the page was frozen, the cart may have changed meanwhile.
-      if ((event as PageTransitionEvent).persisted) this.reload().catch(ignore);
+      if ((event as PageTransitionEvent).persisted) this.#reload().catch(ignore);
     };
     globalThis.addEventListener?.('pageshow', onPageShow);
-    this.cleanups = [
-      this.session.subscribe((session) => this.followSession(session)),
-      this.persistence.listen((message) => this.follow(message)),
+    this.#cleanups = [
+      this.session.subscribe((session) => this.#followSession(session)),
+      this.#persistence.listen((message) => this.#follow(message)),
       () => globalThis.removeEventListener?.('pageshow', onPageShow),
     ];
-    this.ready = this.changeSession(() => this.session.restore()).catch(ignore);
+    this.#ready = this.#changeSession(() => this.session.restore()).catch(ignore);
   }
 
   get state(): CartState {
-    return this.current;
+    return this.#state;
   }
 
   /** Hears every change of `state`, once per change, with the state before it. */
   subscribe(listener: StateListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   // --- actions --------------------------------------------------------------------------------
@@ -120,12 +120,12 @@ export class CartStore {
    * and `error` but keeps the last good cart.
    */
   load(): Promise<Cart> {
-    return this.loading ?? this.reload();
+    return this.#loading ?? this.#reload();
   }
 
   addItem(input: AddItemInput): Promise<Cart> {
     // A kept key the service no longer knows: the item goes into a fresh cart instead.
-    return this.change((ctx) => this.api.addItem(input, ctx), true);
+    return this.#change((ctx) => this.api.addItem(input, ctx), true);
   }
 
   /**
@@ -138,14 +138,14 @@ export class CartStore {
       return Promise.reject(new ApiError({ kind: 'http', message: 'Please choose a quantity of zero or more.' }));
     }
     return new Promise((resolve, reject) => {
-      let line = this.lines.get(itemKey);
+      let line = this.#lines.get(itemKey);
       const idle = !line;
       line ??= { wanted: 0, waiters: [] };
       line.wanted = Math.floor(quantity);
       line.waiters.push({ resolve, reject });
-      this.lines.set(itemKey, line);
-      this.setState(this.view());
-      if (idle) void this.sendLine(itemKey, line);
+      this.#lines.set(itemKey, line);
+      this.#setState(this.#view());
+      if (idle) void this.#sendLine(itemKey, line);
     });
   }
 
@@ -155,30 +155,30 @@ export class CartStore {
 
   /** Brings back a recently removed line. */
   async restoreItem(itemKey: string): Promise<Cart> {
-    this.restoring.add(itemKey);
-    this.setState({ pending: this.pendingKeys() });
+    this.#restoring.add(itemKey);
+    this.#setState({ pending: this.#pendingKeys() });
     try {
-      return await this.change((ctx) => this.api.restoreItem(itemKey, ctx));
+      return await this.#change((ctx) => this.api.restoreItem(itemKey, ctx));
     } finally {
-      this.restoring.delete(itemKey);
-      this.setState({ pending: this.pendingKeys() });
+      this.#restoring.delete(itemKey);
+      this.#setState({ pending: this.#pendingKeys() });
     }
   }
 
   clear(): Promise<Cart> {
-    return this.change((ctx) => this.api.clear(ctx));
+    return this.#change((ctx) => this.api.clear(ctx));
   }
 
   applyCoupon(code: string): Promise<Cart> {
-    return this.optional('coupons', (ctx) => this.api.applyCoupon(code, ctx));
+    return this.#optional('coupons', (ctx) => this.api.applyCoupon(code, ctx));
   }
 
   removeCoupon(code: string): Promise<Cart> {
-    return this.optional('coupons', (ctx) => this.api.removeCoupon(code, ctx));
+    return this.#optional('coupons', (ctx) => this.api.removeCoupon(code, ctx));
   }
 
   selectShippingRate(packageId: string, rateKey: string): Promise<Cart> {
-    return this.optional('shipping', (ctx) => this.api.setShippingMethod(packageId, rateKey, ctx));
+    return this.#optional('shipping', (ctx) => this.api.setShippingMethod(packageId, rateKey, ctx));
   }
 
   /**
@@ -187,31 +187,29 @@ export class CartStore {
    * loaded; a failure of that load shows in `state` and does not reject the sign-in.
    */
   async signIn(input: SignInInput): Promise<void> {
-    await this.ready;
-    const guestKey = this.session.state.kind === 'guest' ? this.keptKey() : null;
-    await this.changeSession(() => this.session.signIn(input, guestKey));
-    this.epoch++;
-    this.carryKey = guestKey;
-    this.forgetKey();
-    await this.reload().catch(ignore);
+    await this.#ready;
+    const guestKey = this.session.state.kind === 'guest' ? this.#keptKey() : null;
+    await this.#changeSession(() => this.session.signIn(input, guestKey));
+    this.#switched(guestKey);
+    await this.#reload().catch(ignore);
   }
 
   /** Signs out everywhere, forgets the cart key and loads a fresh guest cart. */
   async signOut(): Promise<void> {
-    await this.ready;
+    await this.#ready;
     try {
-      await this.changeSession(() => this.session.signOut());
+      await this.#changeSession(() => this.session.signOut());
     } finally {
-      if (this.session.state.kind === 'guest') await this.startGuestCart();
+      if (this.session.state.kind === 'guest') await this.#startGuestCart();
     }
   }
 
   /** Stops hearing other tabs and the page, and cancels requests in flight. */
   dispose(): void {
-    this.lifetime.abort();
-    for (const cleanup of this.cleanups) cleanup();
-    this.persistence.close?.();
-    this.listeners.clear();
+    this.#lifetime.abort();
+    for (const cleanup of this.#cleanups) cleanup();
+    this.#persistence.close?.();
+    this.#listeners.clear();
   }
 
   // --- requests -------------------------------------------------------------------------------
@@ -221,8 +219,8 @@ export class CartStore {
    * one repeat after the session recovered from an authentication failure, and — when the service
    * no longer knows the key — the key forgotten (and with `freshCart`, one repeat without it).
    */
-  private async call(send: Send, freshCart = false): Promise<Reply> {
-    await this.ready;
+  async #call(send: Send, freshCart = false): Promise<Reply> {
+    await this.#ready;
     let recovered = false;
     let keyDropped = false;
     for (;;) {
@@ -233,120 +231,109 @@ export class CartStore {
         credentials = await this.session.credentials();
         guest = this.session.state.kind === 'guest';
         if (guest) {
-          while (this.keyless && !this.keptKey()) await this.keyless;
-          cartKey = this.keptKey();
+          while (this.#keyless && !this.#keptKey()) await this.#keyless;
+          cartKey = this.#keptKey();
         } else {
-          cartKey = this.carryKey;
-          this.carryKey = null;
+          cartKey = this.#carryKey;
+          this.#carryKey = null;
         }
-        const seq = ++this.seq;
-        const epoch = this.epoch;
+        const seq = ++this.#seq;
+        const epoch = this.#epoch;
         const keyless = guest && !cartKey;
-        const request = send({ credentials, cartKey, signal: this.lifetime.signal }).then((cart) => {
-          if (keyless) this.keepKey(cart.key);
-          return cart;
-        });
-        if (keyless) this.holdKeyless(request);
+        const request = send({ credentials, cartKey, signal: this.#lifetime.signal });
+        if (keyless) {
+          // Until it settles, other guest requests wait for the key it brings.
+          const settled = request.then((cart) => this.#keepKey(cart.key), ignore);
+          this.#keyless = settled;
+          void settled.then(() => {
+            if (this.#keyless === settled) this.#keyless = null;
+          });
+        }
         return { cart: await request, seq, epoch };
       } catch (caught) {
         const error = toApiError(caught);
         // The service did not take a carried key it never saw or refused: carry it next time.
-        if (!guest && cartKey && (isTransient(error) || error.kind === 'auth')) this.carryKey ??= cartKey;
+        if (!guest && cartKey && (isUnsent(error) || error.kind === 'auth')) this.#carryKey ??= cartKey;
         if (error.kind === 'auth' && !recovered) {
           recovered = true;
           if (await this.session.recover(error, credentials).catch(() => false)) continue;
         } else if (cartKey && !keyDropped && isLostCart(error)) {
           keyDropped = true;
-          if (guest) this.forgetKey();
+          if (guest) this.#forgetKey();
           if (freshCart) continue;
-          this.reload().catch(ignore);
+          this.#reload().catch(ignore);
         }
         throw error;
       }
     }
   }
 
-  /** Until a key-less guest request settles, other guest requests wait for the key it brings. */
-  private holdKeyless(request: Promise<unknown>): void {
-    const settled = request.then(ignore, ignore);
-    this.keyless = settled;
-    void settled.then(() => {
-      if (this.keyless === settled) this.keyless = null;
-    });
-  }
-
-  private reload(): Promise<Cart> {
-    const id = ++this.latestLoad;
-    const latest = () => id === this.latestLoad;
-    this.setState({ status: 'loading', error: undefined });
-    const run = this.call((ctx) => this.api.getCart(ctx), true).then(
+  #reload(): Promise<Cart> {
+    this.#setState({ status: 'loading', error: undefined });
+    // Only the newest load (the one `load()` shares) sets the status.
+    const run: Promise<Cart> = this.#call((ctx) => this.api.getCart(ctx), true).then(
       (reply) => {
-        this.apply(reply, latest() ? { status: 'idle', error: undefined } : {});
+        this.#apply(reply, this.#loading === run ? { status: 'idle', error: undefined } : {});
         return reply.cart;
       },
       (error: ApiError) => {
         // A cancelled load is not a failure the shopper needs to see.
-        if (latest()) this.setState(error.kind === 'aborted' ? { status: 'idle' } : { status: 'error', error });
+        if (this.#loading === run) this.#setState(error.kind === 'aborted' ? { status: 'idle' } : { status: 'error', error });
         throw error;
       },
     );
-    this.loading = run;
-    run.then(
-      () => this.loaded(run),
-      () => this.loaded(run),
-    );
+    this.#loading = run;
+    const done = () => {
+      if (this.#loading === run) this.#loading = null;
+    };
+    run.then(done, done);
     return run;
   }
 
-  private loaded(run: Promise<Cart>): void {
-    if (this.loading === run) this.loading = null;
-  }
-
-  private async change(send: Send, freshCart = false): Promise<Cart> {
-    const reply = await this.call(send, freshCart);
-    this.apply(reply);
+  async #change(send: Send, freshCart = false): Promise<Cart> {
+    const reply = await this.#call(send, freshCart);
+    this.#apply(reply);
     return reply.cart;
   }
 
   /** An add-on route: a 404 `rest_no_route` means the shop does not have it. */
-  private async optional(feature: keyof CartState['features'], send: Send): Promise<Cart> {
+  async #optional(feature: keyof CartState['features'], send: Send): Promise<Cart> {
     try {
-      return await this.change(send);
+      return await this.#change(send);
     } catch (caught) {
       const error = caught as ApiError;
       if (error.status === 404 && error.is('rest_no_route')) {
-        this.setState({ features: Object.freeze({ ...this.current.features, [feature]: false }) });
+        this.#setState({ features: Object.freeze({ ...this.#state.features, [feature]: false }) });
       }
       throw error;
     }
   }
 
   /** Sends a line's newest wanted quantity until no newer one waits; one request in flight per line. */
-  private async sendLine(itemKey: string, line: Line): Promise<void> {
-    while (line.waiters.length) {
+  async #sendLine(itemKey: string, line: Line): Promise<void> {
+    const { waiters } = line;
+    while (waiters.length) {
       const batch: Waiter[] = [];
       let reply: Reply;
       try {
-        reply = await this.call((ctx) => {
+        reply = await this.#call((ctx) => {
           // Read at send time, so changes made while waiting for credentials ride along.
           const quantity = line.wanted;
-          batch.push(...line.waiters.splice(0));
-          return quantity === 0 ? this.api.removeItem(itemKey, ctx) : this.api.updateItem(itemKey, quantity, ctx);
+          batch.push(...waiters.splice(0));
+          return quantity ? this.api.updateItem(itemKey, quantity, ctx) : this.api.removeItem(itemKey, ctx);
         });
       } catch (caught) {
-        this.lines.delete(itemKey);
-        this.setState(this.view());
-        for (const waiter of [...batch, ...line.waiters.splice(0)]) waiter.reject(caught as ApiError);
+        this.#lines.delete(itemKey);
+        this.#setState(this.#view());
+        for (const waiter of [...batch, ...waiters.splice(0)]) waiter.reject(caught as ApiError);
         return;
       }
       // A newer value that equals what the service now holds needs no request of its own.
-      if (line.waiters.length && line.wanted === quantityOf(reply.cart, itemKey)) {
-        batch.push(...line.waiters.splice(0));
-      }
-      const settled = line.waiters.length === 0;
-      if (settled) this.lines.delete(itemKey);
+      if (waiters.length && line.wanted === quantityOf(reply.cart, itemKey)) batch.push(...waiters.splice(0));
+      const settled = !waiters.length;
+      if (settled) this.#lines.delete(itemKey);
       // The line's final reply applies even when late: it holds the value the shopper settled on.
-      this.apply(reply, {}, settled);
+      this.#apply(reply, {}, settled);
       for (const waiter of batch) waiter.resolve(reply.cart);
     }
   }
@@ -357,49 +344,47 @@ export class CartStore {
    * Takes a reply as the confirmed cart unless a newer one was applied already (or the session
    * changed since its request started), and tells the other tabs.
    */
-  private apply(reply: Reply, patch: Partial<CartState> = {}, evenIfLate = false): void {
-    if (reply.epoch !== this.epoch || (reply.seq < this.appliedSeq && !evenIfLate)) {
+  #apply(reply: Reply, patch: Partial<CartState> = {}, evenIfLate = false): void {
+    if (reply.epoch !== this.#epoch || (reply.seq < this.#appliedSeq && !evenIfLate)) {
       // The cart stays, but a line that settled no longer shows as pending.
-      this.setState({ ...this.view(), ...patch });
+      this.#setState({ ...this.#view(), ...patch });
       return;
     }
-    this.appliedSeq = Math.max(this.appliedSeq, reply.seq);
-    this.confirm(reply.cart, patch);
-    this.persistence.post({ type: 'cart', cart: reply.cart });
+    this.#appliedSeq = Math.max(this.#appliedSeq, reply.seq);
+    this.#confirm(reply.cart, patch);
+    this.#persistence.post({ type: 'cart', cart: reply.cart });
   }
 
-  private confirm(cart: Cart | null, patch: Partial<CartState> = {}): void {
-    this.confirmed = cart;
-    const recovered: Partial<CartState> = this.current.status === 'error' ? { status: 'idle', error: undefined } : {};
-    this.setState({ ...recovered, ...this.view(), ...patch });
+  #confirm(cart: Cart | null, patch: Partial<CartState> = {}): void {
+    this.#confirmed = cart;
+    const recovered: Partial<CartState> = this.#state.status === 'error' ? { status: 'idle', error: undefined } : {};
+    this.#setState({ ...recovered, ...this.#view(), ...patch });
   }
 
   /** `state.cart` (the confirmed cart with each pending line's wanted quantity) and `pending`. */
-  private view(): Pick<CartState, 'cart' | 'pending'> {
+  #view(): Pick<CartState, 'cart' | 'pending'> {
     return {
-      cart: this.confirmed && withQuantities(this.confirmed, this.lines),
-      pending: this.pendingKeys(),
+      cart: this.#confirmed && withQuantities(this.#confirmed, this.#lines),
+      pending: this.#pendingKeys(),
     };
   }
 
-  private pendingKeys(): readonly string[] {
-    const keys = [...new Set([...this.lines.keys(), ...this.restoring])];
-    const previous = this.current.pending;
-    const same = keys.length === previous.length && keys.every((key, index) => key === previous[index]);
-    return same ? previous : Object.freeze(keys);
+  #pendingKeys(): readonly string[] {
+    const keys = [...new Set([...this.#lines.keys(), ...this.#restoring])];
+    const previous = this.#state.pending;
+    return keys.length === previous.length && keys.every((key, index) => key === previous[index]) ? previous : Object.freeze(keys);
   }
 
   /** Makes the next state (only when something changed) and tells every listener once. */
-  private setState(patch: Partial<CartState>): void {
-    const previous = this.current;
-    const names = Object.keys(patch) as Array<keyof CartState>;
-    if (names.every((name) => Object.is(patch[name], previous[name]))) return;
+  #setState(patch: Partial<CartState>): void {
+    const previous = this.#state;
+    if ((Object.keys(patch) as Array<keyof CartState>).every((name) => Object.is(patch[name], previous[name]))) return;
     const next: CartState = { ...previous, ...patch };
     if (next.error === undefined) delete next.error;
-    this.current = Object.freeze(next);
-    for (const listener of [...this.listeners]) {
+    this.#state = Object.freeze(next);
+    for (const listener of [...this.#listeners]) {
       try {
-        listener(this.current, previous);
+        listener(next, previous);
       } catch (error) {
         // One broken listener must not keep the others from hearing the change.
         queueMicrotask(() => {
@@ -411,72 +396,75 @@ export class CartStore {
 
   // --- cart key -------------------------------------------------------------------------------
 
-  private keptKey(): string | null {
-    const key = this.persistence.read(CART_KEY);
+  #keptKey(): string | null {
+    const key = this.#persistence.read(CART_KEY);
     return isCartKey(key) ? key : null;
   }
 
   /** Keeps the service's key unless one is kept already (the first response's key wins). */
-  private keepKey(key: string | null): void {
-    if (!isCartKey(key) || this.keptKey() || this.session.state.kind !== 'guest') return;
-    this.persistence.write(CART_KEY, key);
-    this.persistence.post({ type: 'cart-key', key });
+  #keepKey(key: string | null): void {
+    if (isCartKey(key) && !this.#keptKey() && this.session.state.kind === 'guest') this.#shareKey(key);
   }
 
-  private forgetKey(): void {
-    if (this.persistence.read(CART_KEY) === null) return;
-    this.persistence.write(CART_KEY, null);
-    this.persistence.post({ type: 'cart-key', key: null });
+  #forgetKey(): void {
+    if (this.#persistence.read(CART_KEY) !== null) this.#shareKey(null);
   }
 
-  /** After a sign-out: nothing of the customer's cart stays on screen; a fresh guest cart loads. */
-  private startGuestCart(): Promise<void> {
-    this.epoch++;
-    this.carryKey = null;
-    this.forgetKey();
-    this.confirm(null);
-    return this.reload().then(ignore, ignore);
+  #shareKey(key: string | null): void {
+    this.#persistence.write(CART_KEY, key);
+    this.#persistence.post({ type: 'cart-key', key });
   }
 
   // --- session and other tabs -----------------------------------------------------------------
 
-  private async changeSession(task: () => Promise<void>): Promise<void> {
-    this.sessionChanges++;
+  /** Another session began: replies to earlier requests no longer apply, the guest key goes (or is carried). */
+  #switched(carryKey: string | null): void {
+    this.#epoch++;
+    this.#carryKey = carryKey;
+    this.#forgetKey();
+  }
+
+  /** After a sign-out: nothing of the customer's cart stays on screen; a fresh guest cart loads. */
+  #startGuestCart(): Promise<void> {
+    this.#switched(null);
+    this.#confirm(null);
+    return this.#reload().then(ignore, ignore);
+  }
+
+  async #changeSession(task: () => Promise<void>): Promise<void> {
+    this.#sessionChanges++;
     try {
       await task();
     } catch (error) {
       throw toApiError(error);
     } finally {
-      this.sessionChanges--;
-      this.setState({ session: this.session.state });
+      this.#sessionChanges--;
+      this.#setState({ session: this.session.state });
     }
   }
 
   /** A session change this store did not start (another tab, a failed refresh): follow it. */
-  private followSession(session: SessionState): void {
-    const switched = !sameSession(this.current.session, session);
-    this.setState({ session });
-    if (!switched || this.sessionChanges > 0) return;
+  #followSession(session: SessionState): void {
+    const previous = this.#state.session;
+    this.#setState({ session });
+    if ((previous.kind === session.kind && previous.user?.id === session.user?.id) || this.#sessionChanges) return;
     if (session.kind === 'guest') {
-      void this.startGuestCart();
+      void this.#startGuestCart();
     } else {
       // The tab that signed in carried the guest cart; this one only drops the key.
-      this.epoch++;
-      this.carryKey = null;
-      this.forgetKey();
-      this.reload().catch(ignore);
+      this.#switched(null);
+      this.#reload().catch(ignore);
     }
   }
 
   /** What another tab of this shop posted: applied without a request. */
-  private follow(message: SyncMessage): void {
+  #follow(message: SyncMessage): void {
     if (message.type === 'cart-key') {
-      if (message.key === null || isCartKey(message.key)) this.persistence.write(CART_KEY, message.key);
+      if (message.key === null || isCartKey(message.key)) this.#persistence.write(CART_KEY, message.key);
     } else if (message.type === 'cart' && isCart(message.cart)) {
       // Two tabs starting guest carts at once: only the cart of the key they kept is shown.
-      const kept = this.keptKey();
-      if (kept && message.cart.key && message.cart.key !== kept) return;
-      this.confirm(message.cart);
+      const kept = this.#keptKey();
+      if (!kept || !message.cart.key || message.cart.key === kept) this.#confirm(message.cart);
     }
   }
 }
@@ -544,8 +532,9 @@ function defaultCheckoutUrl(baseUrl: string): string {
 function ignore(): void {}
 
 function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  return new ApiError({ kind: 'invalid-response', message: 'Something went wrong. Please try again.', cause: error });
+  return error instanceof ApiError
+    ? error
+    : new ApiError({ kind: 'invalid-response', message: 'Something went wrong. Please try again.', cause: error });
 }
 
 /** The service no longer knows the cart key we sent (spec: 404 cart_not_found, 400 invalid_parameter). */
@@ -554,7 +543,7 @@ function isLostCart(error: ApiError): boolean {
 }
 
 /** Failures where the request may never have reached the service. */
-function isTransient(error: ApiError): boolean {
+function isUnsent(error: ApiError): boolean {
   return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted';
 }
 
@@ -568,10 +557,6 @@ function isCart(value: unknown): value is Cart {
   return !!cart && typeof cart === 'object' && Array.isArray(cart.items) && !!cart.totals && !!cart.currency;
 }
 
-function sameSession(a: SessionState, b: SessionState): boolean {
-  return a.kind === b.kind && a.user?.id === b.user?.id;
-}
-
 function quantityOf(cart: Cart, itemKey: string): number {
   return cart.items.find((item) => item.key === itemKey)?.quantity.value ?? 0;
 }
@@ -582,34 +567,23 @@ function quantityOf(cart: Cart, itemKey: string): number {
  */
 function withQuantities(cart: Cart, lines: ReadonlyMap<string, Line>): Cart {
   const factors = new Map<string, number>();
-  for (const item of cart.items) {
-    const wanted = lines.get(item.key)?.wanted;
-    if (wanted !== undefined && wanted !== item.quantity.value && item.quantity.value > 0) {
-      factors.set(item.key, wanted / item.quantity.value);
-    }
+  for (const { key, quantity } of cart.items) {
+    const wanted = lines.get(key)?.wanted;
+    if (wanted !== undefined && wanted !== quantity.value && quantity.value > 0) factors.set(key, wanted / quantity.value);
   }
   if (!factors.size) return cart;
-  let itemCount = cart.itemCount;
-  const items: CartItem[] = [];
-  for (const item of cart.items) {
+  let { itemCount } = cart;
+  const items = cart.items.flatMap((item): CartItem[] => {
     const factor = factors.get(item.key) ?? factors.get(item.mnm?.container ?? '');
-    if (factor === undefined) {
-      items.push(item);
-      continue;
-    }
-    const quantity = Math.round(item.quantity.value * factor);
-    itemCount += quantity - item.quantity.value;
-    if (quantity > 0) items.push(scaleItem(item, quantity, factor));
-  }
+    if (factor === undefined) return [item];
+    const { quantity, totals } = item;
+    const value = Math.round(quantity.value * factor);
+    itemCount += value - quantity.value;
+    const scale = (amount: number) => Math.round(amount * factor);
+    const { subtotal, subtotalTax, total, tax } = totals;
+    return value > 0
+      ? [{ ...item, quantity: { ...quantity, value }, totals: { subtotal: scale(subtotal), subtotalTax: scale(subtotalTax), total: scale(total), tax: scale(tax) } }]
+      : [];
+  });
   return { ...cart, items, itemCount };
-}
-
-function scaleItem(item: CartItem, quantity: number, factor: number): CartItem {
-  const { subtotal, subtotalTax, total, tax } = item.totals;
-  const scale = (amount: number) => Math.round(amount * factor);
-  return {
-    ...item,
-    quantity: { ...item.quantity, value: quantity },
-    totals: { subtotal: scale(subtotal), subtotalTax: scale(subtotalTax), total: scale(total), tax: scale(tax) },
-  };
 }

@@ -29,26 +29,35 @@ const PREFIX = 'cart-widget:';
 export function createPersistence(scope: string): Persistence {
   const memory = new Map<string, string>();
   const storage = probeStorage();
-  const channel = openChannel(`${PREFIX}${scope}`);
+  const prefix = PREFIX + scope;
   const localLocks = new Map<string, Promise<unknown>>();
-  const key = (name: string) => `${PREFIX}${scope}:${name}`;
+  const key = (name: string) => `${prefix}:${name}`;
+  let channel: BroadcastChannel | null = null;
+  try {
+    channel = new BroadcastChannel(prefix);
+  } catch {
+    // No BroadcastChannel, or an opaque origin (sandboxed iframes) that refuses one: this tab works alone.
+  }
 
   return {
     read(name) {
       try {
         const value = storage?.getItem(key(name));
-        if (value !== undefined && value !== null) return value;
+        if (value != null) return value;
       } catch {
         // Blocked storage: memory below.
       }
       return memory.get(name) ?? null;
     },
     write(name, value) {
-      if (value === null) memory.delete(name);
-      else memory.set(name, value);
       try {
-        if (value === null) storage?.removeItem(key(name));
-        else storage?.setItem(key(name), value);
+        if (value === null) {
+          memory.delete(name);
+          storage?.removeItem(key(name));
+        } else {
+          memory.set(name, value);
+          storage?.setItem(key(name), value);
+        }
       } catch {
         // Quota or privacy mode: the value lives in memory for this page.
       }
@@ -61,21 +70,18 @@ export function createPersistence(scope: string): Persistence {
       }
     },
     listen(listener) {
-      if (!channel) return () => {};
-      const onMessage = (event: MessageEvent) => {
-        const data = event.data as SyncMessage | null;
-        if (data && typeof data === 'object' && typeof data.type === 'string') listener(data);
+      const onMessage = ({ data }: MessageEvent) => {
+        if (data && typeof data === 'object' && typeof data.type === 'string') listener(data as SyncMessage);
       };
-      channel.addEventListener('message', onMessage);
-      return () => channel.removeEventListener('message', onMessage);
+      channel?.addEventListener('message', onMessage);
+      return () => channel?.removeEventListener('message', onMessage);
     },
     withLock(name, task) {
       const lockName = key(name);
-      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-      if (locks?.request) return locks.request(lockName, () => task()) as Promise<Awaited<ReturnType<typeof task>>>;
+      const locks = globalThis.navigator?.locks;
+      if (locks?.request) return locks.request(lockName, task) as ReturnType<typeof task>;
       // No Web Locks: serialise within this tab, and across tabs with a lease in storage.
-      const previous = localLocks.get(lockName) ?? Promise.resolve();
-      const run = previous.catch(() => undefined).then(() => withLease(storage, lockName, task));
+      const run = (localLocks.get(lockName) ?? Promise.resolve()).catch(ignore).then(() => withLease(storage, lockName, task));
       localLocks.set(lockName, run);
       return run;
     },
@@ -85,14 +91,7 @@ export function createPersistence(scope: string): Persistence {
   };
 }
 
-function openChannel(name: string): BroadcastChannel | null {
-  try {
-    return typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : null;
-  } catch {
-    // Opaque origins (sandboxed iframes) refuse channels: this tab simply works alone.
-    return null;
-  }
-}
+function ignore(): void {}
 
 /** Longer than any request may take (the client's timeout), so a closed tab's lease lapses. */
 const LEASE_MS = 20_000;
@@ -107,8 +106,8 @@ async function withLease<T>(storage: Storage | null, name: string, task: () => P
   const leaseKey = `${name}:lease`;
   const holder = () => {
     try {
-      const lease = JSON.parse(storage.getItem(leaseKey) ?? 'null') as { id?: string; until?: number } | null;
-      return lease && typeof lease.until === 'number' && lease.until > Date.now() ? lease.id : undefined;
+      const lease = JSON.parse(storage.getItem(leaseKey)!) as { id?: string; until?: unknown } | null;
+      return typeof lease?.until === 'number' && lease.until > Date.now() ? lease.id : undefined;
     } catch {
       return undefined;
     }

@@ -41,44 +41,45 @@ const RECENT_REFRESH_MS = 10_000;
  * - basic: the identifier and password, in this object's memory only, never over plain http.
  */
 export class Session {
-  private current: SessionState = { kind: 'guest' };
-  private readonly listeners = new Set<(state: SessionState) => void>();
-  private tokens: { token: string; refreshToken: string | null } | null = null;
-  private basic: { username: string; password: string } | null = null;
-  private refreshing: Promise<boolean> | undefined;
-  private refreshedAt = -Infinity;
-  private readonly now: () => number;
-  private readonly refreshAhead: number;
+  #state: SessionState = { kind: 'guest' };
+  readonly #listeners = new Set<(state: SessionState) => void>();
+  #tokens: { token: string; refreshToken: string | null } | null = null;
+  #basic: { username: string; password: string } | null = null;
+  #refreshing: Promise<boolean> | undefined;
+  #refreshedAt = -Infinity;
+  readonly #api: CartApi;
+  readonly #persistence: Persistence;
+  readonly #config: StoreConfig;
+  readonly #now: () => number;
+  readonly #refreshAhead: number;
 
-  constructor(
-    protected readonly api: CartApi,
-    protected readonly persistence: Persistence,
-    protected readonly config: StoreConfig,
-    options: SessionOptions = {},
-  ) {
-    this.now = options.now ?? Date.now;
-    this.refreshAhead = options.refreshAhead ?? 60_000;
-    const stored = this.config.auth === 'basic' ? null : this.readStored();
-    if (stored) this.adopt(stored);
+  constructor(api: CartApi, persistence: Persistence, config: StoreConfig, options: SessionOptions = {}) {
+    this.#api = api;
+    this.#persistence = persistence;
+    this.#config = config;
+    this.#now = options.now ?? Date.now;
+    this.#refreshAhead = options.refreshAhead ?? 60_000;
+    const stored = config.auth === 'basic' ? null : this.#readStored();
+    if (stored) this.#adopt(stored);
     persistence.listen((message) => {
-      if (message.type === 'session') this.follow(message.session);
+      if (message.type === 'session') this.#follow(message.session);
     });
   }
 
   get state(): SessionState {
-    return this.current;
+    return this.#state;
   }
 
   /** Hears every change of the session (sign-in, sign-out, another tab's change). */
   subscribe(listener: (state: SessionState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Credentials for the next request; a token about to expire is refreshed first. */
   async credentials(): Promise<Credentials> {
-    if (this.tokens && this.expiresSoon(this.tokens.token)) await this.refresh();
-    return this.held();
+    if (this.#tokens && this.#expiresSoon(this.#tokens.token)) await this.refresh();
+    return this.#held();
   }
 
   /**
@@ -89,15 +90,15 @@ export class Session {
    */
   async recover(error: ApiError, failed?: Credentials): Promise<boolean> {
     if (!isAuthFailure(error)) return false;
-    const current = this.held();
+    const current = this.#held();
     if (current.kind === 'none') return false;
     // The session changed since that request was sent (a refresh, a new sign-in): repeat it.
     if (failed && !sameCredentials(failed, current)) return true;
     if (current.kind === 'basic') {
-      this.end('expired');
+      this.#end('expired');
       return false;
     }
-    if (!failed && !this.refreshing && this.now() - this.refreshedAt < RECENT_REFRESH_MS) return true;
+    if (!failed && !this.#refreshing && this.#now() - this.#refreshedAt < RECENT_REFRESH_MS) return true;
     return this.refresh();
   }
 
@@ -107,55 +108,51 @@ export class Session {
    * refusal by the shop the shopper is signed out (`endedBy: 'refresh-failed'`).
    */
   refresh(): Promise<boolean> {
-    return this.exchange('refresh-failed');
+    return this.#exchange('refresh-failed');
   }
 
   /** Checks a stored session with the shop on page load (validate-token). */
   async restore(): Promise<void> {
-    const held = this.tokens;
+    const held = this.#tokens;
     if (!held) return;
-    if (this.expiresSoon(held.token)) {
-      await this.exchange('expired');
+    if (this.#expiresSoon(held.token)) {
+      await this.#exchange('expired');
       return;
     }
     try {
-      await this.api.validateToken(held.token);
+      await this.#api.validateToken(held.token);
     } catch (error) {
       // Offline or a shop in trouble proves nothing: keep the session and let requests decide.
-      if (isAuthFailure(error) && this.tokens === held) await this.exchange('expired');
+      if (isAuthFailure(error) && this.#tokens === held) await this.#exchange('expired');
     }
   }
 
   /**
    * Signs in; `cartKey` is the guest cart to carry into the customer's session. A two-factor
    * challenge rejects with an `ApiError` whose `is('2fa_required')` is true and `twoFactor` set.
+   * Over plain http the api refuses before the password leaves the page.
    */
   async signIn(input: SignInInput, cartKey: string | null): Promise<void> {
-    // The login request carries the password too: refuse before anything leaves the page.
-    if (!this.api.secure) throw insecureTransport();
-    const result = await this.api.login(input, {
-      cartKey,
-      credentialsInQuery: this.config.credentialsInQuery ?? false,
-    });
-    if (this.config.auth !== 'basic' && result.token) {
-      this.basic = null;
-      this.share({ token: result.token, refreshToken: result.refreshToken, user: result.user });
+    const { username, password } = input;
+    const result = await this.#api.login(input, { cartKey, credentialsInQuery: this.#inQuery() });
+    if (this.#config.auth !== 'basic' && result.token) {
+      this.#share({ token: result.token, refreshToken: result.refreshToken, user: result.user });
       return;
     }
     // Basic, or a shop without bearer tokens: the credentials stay in this page's memory.
-    this.persistence.write(STORAGE_NAME, null);
-    this.tokens = null;
-    this.basic = { username: input.username, password: input.password };
-    this.set({ kind: 'basic', user: result.user });
+    this.#persistence.write(STORAGE_NAME, null);
+    this.#tokens = null;
+    this.#basic = { username, password };
+    this.#set({ kind: 'basic', user: result.user });
   }
 
   /** Ends the session here and in every tab, and tells the shop (where it has a logout route). */
   async signOut(): Promise<void> {
-    const credentials = this.held();
-    this.end('user');
+    const credentials = this.#held();
+    this.#end('user');
     if (credentials.kind === 'none') return;
     try {
-      await this.api.logout({ credentials });
+      await this.#api.logout({ credentials });
     } catch {
       // A shop without the route, or offline: the session has ended on this side regardless.
     }
@@ -166,116 +163,117 @@ export class Session {
    * never kept. Refused over plain http; sent as query parameters too when `credentialsInQuery`.
    */
   listSessions(keys: Omit<KeyPair, 'inQuery'>, signal?: AbortSignal): Promise<AdminSession[]> {
-    const pair = { consumerKey: keys.consumerKey, consumerSecret: keys.consumerSecret };
-    return this.api.listSessions({ ...pair, inQuery: this.config.credentialsInQuery ?? false }, signal);
+    const { consumerKey, consumerSecret } = keys;
+    return this.#api.listSessions({ consumerKey, consumerSecret, inQuery: this.#inQuery() }, signal);
+  }
+
+  #inQuery(): boolean {
+    return this.#config.credentialsInQuery ?? false;
   }
 
   /** The credentials held now, without refreshing. */
-  private held(): Credentials {
-    if (this.basic) return { kind: 'basic', ...this.basic, inQuery: this.config.credentialsInQuery ?? false };
-    return this.tokens ? { kind: 'bearer', token: this.tokens.token } : { kind: 'none' };
+  #held(): Credentials {
+    if (this.#basic) return { kind: 'basic', ...this.#basic, inQuery: this.#inQuery() };
+    return this.#tokens ? { kind: 'bearer', token: this.#tokens.token } : { kind: 'none' };
   }
 
-  protected set(state: SessionState): void {
-    this.current = state;
-    for (const listener of this.listeners) listener(state);
+  #set(state: SessionState): void {
+    this.#state = state;
+    for (const listener of this.#listeners) listener(state);
   }
 
-  private exchange(reasonOnRefusal: SessionEndReason): Promise<boolean> {
-    this.refreshing ??= this.exchangeAcrossTabs(reasonOnRefusal).finally(() => {
-      this.refreshing = undefined;
-    });
-    return this.refreshing;
+  #exchange(reasonOnRefusal: SessionEndReason): Promise<boolean> {
+    return (this.#refreshing ??= this.#exchangeAcrossTabs(reasonOnRefusal).finally(() => {
+      this.#refreshing = undefined;
+    }));
   }
 
-  private async exchangeAcrossTabs(reasonOnRefusal: SessionEndReason): Promise<boolean> {
-    const held = this.tokens;
+  async #exchangeAcrossTabs(reasonOnRefusal: SessionEndReason): Promise<boolean> {
+    const held = this.#tokens;
     if (!held) return false;
-    return this.persistence.withLock('refresh', async () => {
+    return this.#persistence.withLock('refresh', async () => {
       // Refresh tokens are single use: another tab may have rotated ours, or ended the session,
       // while this one waited for the lock. Then its result is ours too.
-      const stored = this.readStored();
+      const stored = this.#readStored();
       if (!stored) {
-        if (this.tokens) this.end('other-tab', false);
+        if (this.#tokens) this.#end('other-tab', false);
         return false;
       }
-      if (stored.refreshToken !== held.refreshToken || this.tokens !== held) {
-        this.adopt(stored);
+      if (stored.refreshToken !== held.refreshToken || this.#tokens !== held) {
+        this.#adopt(stored);
         return true;
       }
       if (!held.refreshToken) {
-        this.end(reasonOnRefusal);
+        this.#end(reasonOnRefusal);
         return false;
       }
       try {
-        const pair = await this.api.refreshToken(held.refreshToken);
-        this.share({ ...pair, user: stored.user });
-        this.refreshedAt = this.now();
+        const pair = await this.#api.refreshToken(held.refreshToken);
+        this.#share({ ...pair, user: stored.user });
+        this.#refreshedAt = this.#now();
         return true;
       } catch (error) {
-        if (!isTransient(error)) this.end(reasonOnRefusal);
+        if (!isTransient(error)) this.#end(reasonOnRefusal);
         return false;
       }
     });
   }
 
   /** Keeps a new bearer session, tells the other tabs and (when it changed) the listeners. */
-  private share(stored: StoredSession): void {
-    this.persistence.write(STORAGE_NAME, JSON.stringify(stored));
-    this.post({ stored });
-    this.adopt(stored);
+  #share(stored: StoredSession): void {
+    this.#persistence.write(STORAGE_NAME, JSON.stringify(stored));
+    this.#post({ stored });
+    this.#adopt(stored);
   }
 
-  private adopt(stored: StoredSession): void {
-    this.tokens = { token: stored.token, refreshToken: stored.refreshToken };
-    this.basic = null;
-    const { kind, user } = this.current;
-    if (kind === 'bearer' && user && sameUser(user, stored.user)) return;
-    this.set({ kind: 'bearer', user: stored.user });
+  #adopt(stored: StoredSession): void {
+    this.#tokens = { token: stored.token, refreshToken: stored.refreshToken };
+    this.#basic = null;
+    const { kind, user } = this.#state;
+    if (kind !== 'bearer' || !user || !sameUser(user, stored.user)) this.#set({ kind: 'bearer', user: stored.user });
   }
 
-  private end(reason: SessionEndReason, tellOthers = true): void {
-    const wasSignedIn = this.current.kind !== 'guest';
-    this.tokens = null;
-    this.basic = null;
-    this.persistence.write(STORAGE_NAME, null);
-    if (tellOthers) this.post({ stored: null, endedBy: reason });
-    if (wasSignedIn) this.set({ kind: 'guest', endedBy: reason });
+  #end(reason: SessionEndReason, tellOthers = true): void {
+    this.#persistence.write(STORAGE_NAME, null);
+    if (tellOthers) this.#post({ stored: null, endedBy: reason });
+    this.#forget(reason);
+  }
+
+  /** Drops the credentials; a signed-in shopper becomes a guest, `endedBy` says why. */
+  #forget(endedBy: SessionEndReason): void {
+    this.#tokens = null;
+    this.#basic = null;
+    if (this.#state.kind !== 'guest') this.#set({ kind: 'guest', endedBy });
   }
 
   /** Another tab signed in, refreshed or ended the session. */
-  private follow(message: unknown): void {
+  #follow(message: unknown): void {
     const shared = message as Partial<SharedSession> | null;
     if (!shared || typeof shared !== 'object') return;
     const stored = readStoredSession(shared.stored);
     if (stored) {
-      if (this.config.auth !== 'basic') this.adopt(stored);
-      return;
+      if (this.#config.auth !== 'basic') this.#adopt(stored);
+    } else if (shared.stored === null) {
+      const { endedBy } = shared;
+      this.#forget(endedBy === 'expired' || endedBy === 'refresh-failed' ? endedBy : 'other-tab');
     }
-    if (shared.stored !== null || this.current.kind === 'guest') return;
-    this.tokens = null;
-    this.basic = null;
-    const reason = shared.endedBy === 'expired' || shared.endedBy === 'refresh-failed' ? shared.endedBy : 'other-tab';
-    this.set({ kind: 'guest', endedBy: reason });
   }
 
-  private post(session: SharedSession): void {
-    this.persistence.post({ type: 'session', session });
+  #post(session: SharedSession): void {
+    this.#persistence.post({ type: 'session', session });
   }
 
-  private readStored(): StoredSession | null {
-    const raw = this.persistence.read(STORAGE_NAME);
-    if (!raw) return null;
+  #readStored(): StoredSession | null {
     try {
-      return readStoredSession(JSON.parse(raw));
+      return readStoredSession(JSON.parse(this.#persistence.read(STORAGE_NAME)!));
     } catch {
       return null;
     }
   }
 
-  private expiresSoon(token: string): boolean {
+  #expiresSoon(token: string): boolean {
     const expiry = tokenExpiry(token);
-    return expiry !== null && expiry - this.now() < this.refreshAhead;
+    return expiry !== null && expiry - this.#now() < this.#refreshAhead;
   }
 }
 
@@ -287,10 +285,11 @@ function readStoredSession(value: unknown): StoredSession | null {
   if (refreshToken !== null && typeof refreshToken !== 'string') return null;
   if (!user || typeof user !== 'object') return null;
   const profile = user as Record<string, unknown>;
-  const text = (name: string) => (typeof profile[name] === 'string' ? (profile[name] as string) : '');
-  if (!text('id')) return null;
+  const text = (name: keyof Customer) => (typeof profile[name] === 'string' ? (profile[name] as string) : '');
+  const id = text('id');
+  if (!id) return null;
   const customer: Customer = {
-    id: text('id'),
+    id,
     username: text('username'),
     displayName: text('displayName'),
     firstName: text('firstName'),
@@ -322,11 +321,4 @@ function isTransient(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted') return true;
   return error.status === 429 || (error.status ?? 0) >= 500;
-}
-
-function insecureTransport(): ApiError {
-  return new ApiError({
-    kind: 'insecure-transport',
-    message: 'Signing in with a password needs a secure (https) connection to the shop.',
-  });
 }

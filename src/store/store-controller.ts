@@ -11,60 +11,71 @@ export class StoreController<T> implements ReactiveController {
   /** The selected slice; `undefined` until a store is known. */
   value: T | undefined;
   /** Whether `value` holds a selection (a slice may itself be `undefined`, e.g. `state.error`). */
-  private selected = false;
-  private store: CartStore | undefined;
-  private unsubscribe: (() => void) | undefined;
-  private connected = false;
+  #selected = false;
+  #store: CartStore | undefined;
+  #unsubscribe: (() => void) | undefined;
+  #connected = false;
+  readonly #host: ReactiveControllerHost;
+  readonly #resolve: () => CartStore | undefined;
+  readonly #select: (state: CartState) => T;
+  readonly #equals: (a: T, b: T) => boolean;
 
+  /**
+   * @param resolve Where the store comes from; asked again before every update, as context or
+   *   attributes change.
+   */
   constructor(
-    private readonly host: ReactiveControllerHost,
-    /** Where the store comes from; asked again before every update, as context or attributes change. */
-    private readonly resolve: () => CartStore | undefined,
-    private readonly select: (state: CartState) => T,
-    private readonly equals: (a: T, b: T) => boolean = Object.is,
+    host: ReactiveControllerHost,
+    resolve: () => CartStore | undefined,
+    select: (state: CartState) => T,
+    equals: (a: T, b: T) => boolean = Object.is,
   ) {
+    this.#host = host;
+    this.#resolve = resolve;
+    this.#select = select;
+    this.#equals = equals;
     host.addController(this);
   }
 
   hostConnected(): void {
-    this.connected = true;
-    this.attach(this.resolve());
+    this.#connected = true;
+    this.#attach(this.#resolve());
   }
 
   hostDisconnected(): void {
-    this.connected = false;
-    this.detach();
+    this.#connected = false;
+    this.#detach();
   }
 
   hostUpdate(): void {
-    const store = this.resolve();
-    if (store !== this.store) this.attach(store);
+    const store = this.#resolve();
+    if (store !== this.#store) this.#attach(store);
   }
 
-  private attach(store: CartStore | undefined): void {
-    this.detach();
-    this.store = store;
+  #attach(store: CartStore | undefined): void {
+    this.#detach();
+    this.#store = store;
     if (!store) {
       this.value = undefined;
-      this.selected = false;
+      this.#selected = false;
       return;
     }
-    if (!this.connected) return;
+    if (!this.#connected) return;
     // The state may have moved on while the host was away (or this is another store): catch up.
-    this.take(store.state);
-    this.unsubscribe = store.subscribe((state) => this.take(state));
+    this.#take(store.state);
+    this.#unsubscribe = store.subscribe((state) => this.#take(state));
   }
 
-  private take(state: CartState): void {
-    const next = this.select(state);
-    if (this.selected && this.equals(this.value as T, next)) return;
+  #take(state: CartState): void {
+    const next = this.#select(state);
+    if (this.#selected && this.#equals(this.value as T, next)) return;
     this.value = next;
-    this.selected = true;
-    this.host.requestUpdate();
+    this.#selected = true;
+    this.#host.requestUpdate();
   }
 
-  private detach(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
+  #detach(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
   }
 }
