@@ -137,3 +137,23 @@ export function focused(): Element | null {
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
 }
+
+/** Describes an element for a failure message (DOM nodes themselves are too big to report). */
+export function describeElement(element: Element | null): string {
+  if (!element) return 'nothing';
+  const name = accessibleName(element);
+  return `<${element.localName}${element.getAttribute('part') ? ` part="${element.getAttribute('part')}"` : ''}>${name ? ` "${name}"` : ''}`;
+}
+
+/** Asserts that `element` has focus, reporting what has it instead. */
+export function expectFocusOn(element: Element): void {
+  const active = focused();
+  if (active !== element) throw new Error(`Expected focus on ${describeElement(element)}, but it is on ${describeElement(active)}`);
+}
+
+/** The text of every perceivable, non-empty `role="alert"` region: what was (or will be) announced. */
+export function alertTexts(root: Root): string[] {
+  return queryAllByRole(root, 'alert')
+    .map((alert) => visibleText(alert))
+    .filter(Boolean);
+}

@@ -12,6 +12,7 @@
  * Test files run side by side in one browser and share localStorage and tab channels: `{page}` is
  * random per file, and only this file's keys are cleared.
  */
+import { delay, http } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { createMockShop, type MockShop, type MockShopOptions } from '../../src/mock/index.js';
 import { itemKey } from '../../src/mock/cart-state.js';
@@ -46,7 +47,8 @@ export function useShop(options: Omit<MockShopOptions, 'baseUrl'> = {}): () => T
       onUnhandledRequest(request, print) {
         // The test page's own files pass through; product pictures are decoration. Any other
         // request must be one the fake shop answers.
-        if (new URL(request.url).origin !== location.origin && request.destination !== 'image') print.error();
+        const url = new URL(request.url);
+        if (url.origin !== location.origin && !/\.(avif|gif|jpe?g|png|svg|webp)$/i.test(url.pathname)) print.error();
       },
     });
     await started;
@@ -80,10 +82,14 @@ export function useShop(options: Omit<MockShopOptions, 'baseUrl'> = {}): () => T
   };
 }
 
-/** Requests to one route, e.g. `requestsTo(shop(), 'POST', 'v2/cart/add-item')`. */
+/**
+ * Requests to one route, e.g. `requestsTo(shop(), 'POST', 'v2/cart/item/:key')`; `:name` matches
+ * one path segment.
+ */
 export function requestsTo(test: TestShop, method: string, path: string): MockShop['requests'] {
-  const url = test.url(path);
-  return test.requests.filter((request) => request.method === method && request.url.split('?')[0] === url);
+  const escaped = test.url(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const route = new RegExp(`^${escaped.replace(/:\w+/g, '[^/]+')}$`);
+  return test.requests.filter((request) => request.method === method && route.test(request.url.split('?')[0]!));
 }
 
 /**
@@ -101,4 +107,23 @@ export async function seedLines(test: TestShop, count: number, productId = 11): 
     cart.lines.push({ key: itemKey(productId, data, null), productId, quantity: 1, data });
   }
   test.shop.carts.touch();
+}
+
+/**
+ * Holds the shop's answers to `method path` until `release()`: the request waits, then the shop
+ * answers it as usual. Shows what the shopper sees while a request is in flight.
+ */
+export function holdRequests(shop: TestShop, method: 'get' | 'post' | 'put' | 'delete', path: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  worker.use(
+    http[method](shop.url(path), async () => {
+      held++;
+      await gate;
+      // Nothing returned: msw hands the request on to the shop.
+      await delay(0);
+    }),
+  );
+  return { release, held: () => held };
 }

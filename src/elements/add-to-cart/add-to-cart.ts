@@ -1,0 +1,124 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { CartItem } from '../../api/model.js';
+import { addedDetail } from '../../events/analytics.js';
+import { CartItemAddedEvent } from '../../events/cart-events.js';
+import { withMessages, type Messages } from '../../format/messages.js';
+import type { AddItemInput } from '../../store/types.js';
+import { CartElement } from '../cart-element.js';
+import type { CartDrawer } from '../cart-drawer/cart-drawer.js';
+import { styles } from './add-to-cart.styles.js';
+
+/**
+ * A button that puts a product in the cart.
+ *
+ * `variation` names a variation of a variable product by its id (the way CoCart adds a variation:
+ * the variation's id is sent as the product `id`). From script it also takes the chosen
+ * attributes as an object, `{ attribute_pa_colour: 'black' }`, sent with the parent `product-id`.
+ * A JSON attribute was ruled out: elements never parse JSON.
+ *
+ * @summary "Add to cart" for one product, with a busy state and an inline error.
+ * @slot - Your own `<button>` to use instead of the built-in one.
+ * @event cart-item-added - The product is in the cart (GA4 `add_to_cart` detail).
+ * @event cart-error - The shop refused or could not be reached; the message is shown too.
+ * @csspart base - The wrapper.
+ * @csspart button - The built-in button (also `primary`, as on the other elements' main buttons).
+ * @csspart primary - The built-in button.
+ * @csspart error - The inline error (a `role="alert"` region).
+ * @cssproperty --cart-accent - Button background.
+ * @cssproperty --cart-accent-fg - Button text colour.
+ * @cssproperty --cart-danger - Error text colour.
+ * @cssproperty --cart-radius - Button corner radius.
+ * @cssproperty --cart-space - Base spacing unit.
+ * @cssproperty --cart-font - Font family.
+ */
+export class AddToCart extends CartElement {
+  static override styles = styles;
+
+  /** The product's id. */
+  @property({ attribute: 'product-id' }) productId?: string;
+  /** How many to add. */
+  @property({ type: Number }) quantity = 1;
+  /** A variation id (attribute), or the chosen attributes as an object (property). */
+  @property() variation?: string | number | Record<string, string>;
+  /** Opens the page's `<cart-drawer>` after a successful add. */
+  @property({ type: Boolean, attribute: 'open-on-add' }) openOnAdd = false;
+  /** Replacement strings (any subset). */
+  @property({ attribute: false }) messages?: Partial<Messages>;
+
+  @state() private busy = false;
+  @state() private error = '';
+  @state() private announcement = '';
+
+  protected override updated(changed: PropertyValues): void {
+    if (changed.has('busy')) this.#markSlottedBusy();
+  }
+
+  protected override render() {
+    const m = withMessages(this.messages);
+    return html`<div part="base">
+      <slot @click=${this.#onClick} @slotchange=${this.#markSlottedBusy}>
+        <button part="button primary" type="button" aria-disabled=${this.busy || nothing} aria-describedby="error">
+          ${this.busy ? m.adding : m.addToCart}
+        </button>
+      </slot>
+      <p part="error" id="error" role="alert">${this.error}</p>
+      <p class="visually-hidden" role="status">${this.announcement}</p>
+    </div>`;
+  }
+
+  /** The merchant's own button gets the busy state too. */
+  #markSlottedBusy(): void {
+    for (const element of this.renderRoot.querySelector('slot')?.assignedElements({ flatten: true }) ?? []) {
+      for (const button of element instanceof HTMLButtonElement ? [element] : element.querySelectorAll('button')) {
+        if (this.busy) button.setAttribute('aria-disabled', 'true');
+        else button.removeAttribute('aria-disabled');
+      }
+    }
+  }
+
+  #onClick(event: Event): void {
+    if (!this.busy && event.composedPath().some((node) => node instanceof HTMLButtonElement)) void this.add();
+  }
+
+  /** Adds the product; resolves once the shop answered (errors are shown, not thrown). */
+  async add(): Promise<void> {
+    const m = withMessages(this.messages);
+    const store = this.store;
+    const input = this.#input();
+    this.error = '';
+    this.announcement = '';
+    if (!store || !input) {
+      this.error = m.genericError;
+      return;
+    }
+    const before = store.state.cart;
+    this.busy = true;
+    try {
+      await store.addItem(input);
+      const after = store.state.cart;
+      if (!after) return;
+      // Without the cart from before: the line with this id, else the newest line (a variation
+      // chosen by its attributes comes back under its own id).
+      const sameId = (item: CartItem) => String(item.id) === String(input.id);
+      const added = after.items.some(sameId) ? sameId : (item: CartItem) => item === after.items.at(-1);
+      const detail = addedDetail(before, after, added, input.quantity);
+      const first = detail.items[0];
+      this.announcement = first ? m.added(first.item_name) : m.addedToCart;
+      this.dispatchEvent(new CartItemAddedEvent({ ...detail, cart: after }));
+      if (this.openOnAdd) document.querySelector<CartDrawer>('cart-drawer')?.show();
+    } catch (error) {
+      this.error = this.reportFailure(error, 'add-item', m);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #input(): AddItemInput | null {
+    const { productId, variation } = this;
+    const quantity = Number.isFinite(this.quantity) && this.quantity > 0 ? Math.floor(this.quantity) : 1;
+    if (typeof variation === 'object' && variation) return productId ? { id: productId, quantity, variation } : null;
+    const id = (variation === undefined ? '' : String(variation).trim()) || productId;
+    return id ? { id, quantity } : null;
+  }
+}

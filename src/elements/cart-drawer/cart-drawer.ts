@@ -1,0 +1,399 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
+import type { Cart, CartItem } from '../../api/model.js';
+import { analyticsDetail } from '../../events/analytics.js';
+import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
+import { describeError, withMessages, type Messages } from '../../format/messages.js';
+import { StoreController } from '../../store/store-controller.js';
+import type { CartState } from '../../store/types.js';
+import { CartElement } from '../cart-element.js';
+import { loadCartOnce } from '../cart-provider/load-cart.js';
+import { styles } from './cart-drawer.styles.js';
+import { renderCoupons } from './coupons.js';
+import { renderCrossSells } from './cross-sells.js';
+import { DrawerActions } from './drawer-actions.js';
+import { cartIcon, closeIcon } from './icons.js';
+import { renderLines } from './line-items.js';
+import { deepActiveElement, keepFocusInside, lockPageScroll } from './modal.js';
+import { renderRemovedItems } from './removed-items.js';
+import { renderShipping } from './shipping.js';
+import { renderTotals } from './totals.js';
+
+/**
+ * The whole cart: a "Cart" button with the item count that opens a modal drawer listing every
+ * line, recently removed lines, coupons, shipping, fees, taxes, totals, cross-sells, the shop's
+ * notices and a checkout link.
+ *
+ * @summary The cart button and the cart drawer.
+ * @slot trigger - Replaces the trigger's "Cart" label (keep some text: it names the button).
+ * @slot empty - Shown under the empty-cart message, e.g. a link back to the shop.
+ * @slot footer - Below the checkout link, e.g. payment icons or a note.
+ * @event cart-viewed - The drawer opened with a cart (GA4 `view_cart` detail).
+ * @event cart-item-added - A cross-sell was added.
+ * @event cart-item-removed - A line was removed.
+ * @event cart-updated - A quantity, undo, coupon or shipping change was confirmed; `change` says which.
+ * @event cart-error - An action failed; the drawer shows why.
+ * @event checkout - The checkout link was followed; cancel it to run your own checkout.
+ * @csspart trigger - The button that opens the drawer.
+ * @csspart trigger-label - The trigger's default label.
+ * @csspart count - The item count badge.
+ * @csspart icon - Every icon.
+ * @csspart dialog - The native `<dialog>`.
+ * @csspart panel - The drawer panel inside the dialog.
+ * @csspart header - The title row; `title` and `close` inside it.
+ * @csspart title - The "Cart" heading.
+ * @csspart close - The close button.
+ * @csspart body - The scrolling content.
+ * @csspart notices - The shop's notices; each is `notice` plus `notice-success`, `notice-info`, `notice-error`.
+ * @csspart alert - Why the last action failed.
+ * @csspart skeleton - The placeholder shown while the cart loads; each bar is `skeleton-line`.
+ * @csspart load-error - The "could not load" message with `retry`.
+ * @csspart retry - "Try again".
+ * @csspart empty - The empty state; `empty-message` inside it.
+ * @csspart lines - The list of lines; each is `line` (`line-pending` while a change is in flight).
+ * @csspart image - A line's picture (`image-placeholder` when there is none).
+ * @csspart line-details - Name, variation and unit price; `line-name`, `variation`, `line-price`.
+ * @csspart quantity - The quantity control: `quantity-input`, `quantity-button`, `quantity-decrease`, `quantity-increase`.
+ * @csspart line-total - A line's total.
+ * @csspart remove - A line's remove button.
+ * @csspart line-error - Why a line's last change failed.
+ * @csspart box-contents - A mix-and-match box's contents: `box-item`, `box-item-name`, `box-item-quantity`.
+ * @csspart removed - Recently removed lines: `removed-line`, `removed-name`, `undo`.
+ * @csspart coupons - Coupons: `coupon-list`, `coupon`, `coupon-code`, `coupon-saving`, `coupon-remove`, `coupon-form`, `coupon-label`, `coupon-row`, `coupon-input`, `coupon-apply`, `coupon-error`.
+ * @csspart shipping - Shipping: `shipping-package`, `shipping-package-name`, `shipping-destination`, `shipping-rate`, `shipping-radio`, `shipping-rate-label`, `shipping-rate-cost`, `shipping-pending`.
+ * @csspart section-title - The cross-sells heading.
+ * @csspart cross-sells - Suggestions: `cross-sell-list`, `cross-sell`, `cross-sell-image`, `cross-sell-name`, `cross-sell-price`, `regular-price`, `sale-price`, `cross-sell-add`.
+ * @csspart footer - The bottom of the drawer: `totals`, `checkout` and the footer slot.
+ * @csspart totals - The totals list; each row is `totals-row`, the last also `total`.
+ * @csspart checkout - The checkout link (also `button` and `primary`).
+ * @csspart button - Every text button, as on the other elements: "Apply", "Add", "Try again", and the checkout link.
+ * @csspart primary - The checkout link, filled in the accent colour.
+ * @csspart input - The coupon code field.
+ * @cssproperty --cart-accent - Buttons, the count badge and focus rings.
+ * @cssproperty --cart-accent-fg - Text on the accent colour.
+ * @cssproperty --cart-bg - The drawer's background.
+ * @cssproperty --cart-fg - The drawer's text colour.
+ * @cssproperty --cart-muted - Secondary text.
+ * @cssproperty --cart-border - Dividers and field borders.
+ * @cssproperty --cart-danger - Errors.
+ * @cssproperty --cart-success - Success notices.
+ * @cssproperty --cart-radius - Corner radius.
+ * @cssproperty --cart-space - Base spacing unit.
+ * @cssproperty --cart-font - Font family.
+ * @cssproperty --cart-drawer-width - The drawer's width (default `min(28rem, 100vw)`).
+ * @cssproperty --cart-image-size - Size of a line's picture (default `64px`).
+ */
+export class CartDrawer extends CartElement {
+  static override styles = styles;
+
+  /** Whether the drawer is open. */
+  @property({ type: Boolean, reflect: true }) open = false;
+  /** Where "Checkout" leads; by default the provider's `checkout-url`. */
+  @property({ attribute: 'checkout-url' }) checkoutUrl?: string;
+  /** Replacement strings (any subset). */
+  @property({ attribute: false }) messages?: Partial<Messages>;
+
+  @query('dialog') private dialog!: HTMLDialogElement;
+  @query('[part~="trigger"]') private trigger!: HTMLButtonElement;
+
+  private readonly cartState = new StoreController<CartState>(this, () => this.store, (state) => state);
+  private readonly actions = new DrawerActions(this, () => this.store, () => this.m);
+  private m: Messages = withMessages(undefined);
+  /** The content is first rendered when the drawer first opens, not on page load. */
+  private hasOpened = false;
+  private viewed = false;
+  private pressedBackdrop = false;
+  private releaseScroll: (() => void) | undefined;
+  private derivedFrom: Cart | null | undefined;
+  private lines: CartItem[] = [];
+  private boxContents = new Map<string, CartItem[]>();
+  private count = 0;
+
+  /** Opens the drawer. */
+  show(): Promise<boolean> {
+    this.open = true;
+    return this.updateComplete;
+  }
+
+  /** Closes the drawer; focus returns to the trigger. */
+  hide(): Promise<boolean> {
+    this.open = false;
+    return this.updateComplete;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.releaseScroll?.();
+    this.releaseScroll = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('messages')) this.m = withMessages(this.messages);
+    if (this.open) this.hasOpened = true;
+    const store = this.store;
+    if (store) loadCartOnce(store);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('open')) this.syncDialog();
+    const cart = this.cartState.value?.cart;
+    if (this.open && !this.viewed && cart) {
+      this.viewed = true;
+      this.dispatchEvent(new CartViewedEvent({ ...analyticsDetail(cart), cart }));
+    }
+  }
+
+  private syncDialog(): void {
+    const dialog = this.dialog;
+    if (this.open && !dialog.open) {
+      dialog.showModal();
+      this.releaseScroll ??= lockPageScroll();
+    } else if (!this.open && dialog.open) {
+      dialog.close();
+      this.onClose();
+    }
+  }
+
+  /** Every way of closing (Esc, close button, backdrop, `hide()`) ends here; running it twice is harmless. */
+  private onClose(): void {
+    this.open = false;
+    this.viewed = false;
+    this.releaseScroll?.();
+    this.releaseScroll = undefined;
+    if (!this.trigger.matches(':focus')) this.trigger.focus();
+  }
+
+  /** The lines to list (a box's contents sit under their box) and the count the trigger shows. */
+  private derive(cart: Cart | null): void {
+    if (cart === this.derivedFrom) return;
+    this.derivedFrom = cart;
+    const items = cart?.items ?? [];
+    const keys = new Set(items.map((item) => item.key));
+    this.lines = [];
+    this.boxContents = new Map();
+    for (const item of items) {
+      const container = item.mnm?.container;
+      if (container && keys.has(container)) this.boxContents.set(container, [...(this.boxContents.get(container) ?? []), item]);
+      else this.lines.push(item);
+    }
+    this.count = this.lines.reduce((sum, item) => sum + item.quantity.value, 0);
+  }
+
+  protected override render() {
+    const state = this.cartState.value;
+    const cart = state?.cart ?? null;
+    this.derive(cart);
+    const m = this.m;
+    const { announcement, alert } = this.actions.feedback;
+    const content = this.hasOpened && state;
+    return html`<button
+        part="trigger"
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded=${this.open ? 'true' : 'false'}
+        aria-describedby="cart-count"
+        @click=${this.show}
+      >
+        ${cartIcon}<slot name="trigger"><span part="trigger-label">${m.cart}</span></slot>
+        <span part="count" aria-hidden="true" ?hidden=${!cart}>${this.count}</span>
+      </button>
+      <span id="cart-count" hidden>${cart ? m.cartCount(this.count) : ''}</span>
+      <dialog
+        part="dialog"
+        aria-labelledby="cart-title"
+        @pointerdown=${this.onPointerDown}
+        @click=${this.onClick}
+        @change=${this.onChange}
+        @keydown=${this.onKeyDown}
+        @submit=${this.onSubmit}
+        @close=${this.onClose}
+      >
+        <div part="panel">
+          <div part="header">
+            <h2 part="title" id="cart-title" tabindex="-1">${m.cart}</h2>
+            <button part="close" type="button" data-action="close" aria-label=${m.close}>${closeIcon}</button>
+          </div>
+          <div part="body" aria-busy=${state?.status === 'loading' ? 'true' : 'false'}>
+            <div class="visually-hidden" role="status">${keyed(announcement.id, html`<span>${announcement.text}</span>`)}</div>
+            <div part="alert" role="alert">${alert}</div>
+            ${content ? this.renderCart(state) : nothing}
+            <div part="empty" ?hidden=${!(content && cart && !cart.items.length)}>
+              <p part="empty-message">${m.emptyCart}</p>
+              <slot name="empty"></slot>
+            </div>
+            ${content && cart ? this.renderExtras(cart, state) : nothing}
+          </div>
+          <div part="footer">
+            ${content && cart?.items.length ? [renderTotals(cart, m), this.renderCheckout()] : nothing}
+            <slot name="footer"></slot>
+          </div>
+        </div>
+      </dialog>`;
+  }
+
+  private renderCart(state: CartState) {
+    const { cart, status, error } = state;
+    const m = this.m;
+    return html`<div part="notices" role="status">
+        ${cart?.notices.map((notice) => html`<p part="notice notice-${notice.type}">${notice.message}</p>`)}
+      </div>
+      ${status === 'error' && error
+        ? html`<div part="load-error">
+            <p role="alert">${[m.loadError, describeError(error, m)].filter(Boolean).join(' ')}</p>
+            <button part="retry button" type="button" data-action="retry">${m.tryAgain}</button>
+          </div>`
+        : nothing}
+      ${!cart && status !== 'error'
+        ? html`<div part="skeleton">
+            <p class="visually-hidden">${m.loading}</p>
+            ${[1, 2, 3].map(() => html`<div part="skeleton-line" aria-hidden="true"></div>`)}
+          </div>`
+        : nothing}
+      ${cart?.items.length
+        ? renderLines(this.lines, {
+            m,
+            currency: cart.currency,
+            pending: new Set(state.pending),
+            errors: this.actions.feedback.lineErrors,
+            children: this.boxContents,
+          })
+        : nothing}`;
+  }
+
+  private renderExtras(cart: Cart, state: CartState) {
+    const m = this.m;
+    const { couponError, applyingCoupon, adding } = this.actions.feedback;
+    const hasItems = cart.items.length > 0;
+    return html`${renderRemovedItems(cart.removedItems, m)}
+    ${hasItems
+      ? renderCoupons(cart.coupons, {
+          m,
+          currency: cart.currency,
+          editable: state.features.coupons,
+          error: couponError,
+          applying: applyingCoupon,
+        })
+      : nothing}
+    ${hasItems && cart.needsShipping
+      ? renderShipping(cart.shipping, { m, currency: cart.currency, editable: state.features.shipping })
+      : nothing}
+    ${renderCrossSells(cart.crossSells, m, cart.currency, adding)}`;
+  }
+
+  private renderCheckout() {
+    // The store always knows a checkout URL (the shop's /checkout/ by default).
+    return html`<a part="checkout button primary" href=${this.checkoutHref()} data-action="checkout">${this.m.checkout}</a>`;
+  }
+
+  private checkoutHref(): string {
+    return this.checkoutUrl ?? this.store?.config.checkoutUrl ?? '';
+  }
+
+  private onPointerDown(event: PointerEvent): void {
+    this.pressedBackdrop = event.target === this.dialog;
+  }
+
+  private onClick(event: MouseEvent): void {
+    // The backdrop is the dialog itself: the panel covers the rest.
+    if (event.target === this.dialog) {
+      if (this.pressedBackdrop) this.open = false;
+      return;
+    }
+    const control = (event.target as Element).closest<HTMLElement>('[data-action]');
+    if (!control || control.getAttribute('aria-disabled') === 'true') return;
+    const { action = '', key = '', code = '', id = '' } = control.dataset;
+    if (action === 'close') this.open = false;
+    else if (action === 'decrease' || action === 'increase') this.stepQuantity(key, action === 'increase' ? 1 : -1);
+    else if (action === 'remove') void this.removeLine(key);
+    else if (action === 'undo') void this.undo(key);
+    else if (action === 'remove-coupon') void this.removeCoupon(code);
+    else if (action === 'add') void this.actions.addCrossSell(id);
+    else if (action === 'retry') void this.store?.load().catch(() => undefined);
+    else if (action === 'checkout') this.checkout(event);
+  }
+
+  private onChange(event: Event): void {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement)) return;
+    if (input.type === 'number' && input.dataset.key) this.commitQuantity(input);
+    else if (input.type === 'radio' && input.dataset.package !== undefined) {
+      void this.actions.chooseShippingRate(input.dataset.package, input.value);
+    }
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    keepFocusInside(event, this.dialog);
+    const input = event.target;
+    if (event.key === 'Enter' && input instanceof HTMLInputElement && input.type === 'number' && input.dataset.key) {
+      event.preventDefault();
+      this.commitQuantity(input);
+    }
+  }
+
+  private async onSubmit(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const input = form.querySelector('input');
+    if (!input || this.actions.feedback.applyingCoupon) return;
+    if (await this.actions.applyCoupon(input.value)) input.value = '';
+  }
+
+  private item(key: string): CartItem | undefined {
+    return this.cartState.value?.cart?.items.find((item) => item.key === key);
+  }
+
+  private stepQuantity(key: string, step: number): void {
+    const item = this.item(key);
+    if (item) void this.actions.changeQuantity(key, clampQuantity(item, item.quantity.value + step));
+  }
+
+  /** A typed quantity: 0 removes the line, anything else is kept within the line's limits. */
+  private commitQuantity(input: HTMLInputElement): void {
+    const key = input.dataset.key ?? '';
+    const item = this.item(key);
+    if (!item) return;
+    const typed = Math.round(input.valueAsNumber);
+    if (typed === 0) {
+      void this.removeLine(key);
+      return;
+    }
+    const quantity = Number.isFinite(typed) ? clampQuantity(item, typed) : item.quantity.value;
+    input.value = String(quantity);
+    void this.actions.changeQuantity(key, quantity);
+  }
+
+  private async removeLine(key: string): Promise<void> {
+    if (await this.actions.remove(key)) this.refocus(`[data-action="undo"][data-key="${CSS.escape(key)}"]`);
+  }
+
+  private async undo(key: string): Promise<void> {
+    if (await this.actions.restore(key)) this.refocus(`input[data-key="${CSS.escape(key)}"]`);
+  }
+
+  private async removeCoupon(code: string): Promise<void> {
+    if (await this.actions.removeCoupon(code)) this.refocus('#coupon-code');
+  }
+
+  /** After a control vanished with its line, puts focus on `selector` (else the title), never on the page. */
+  private async refocus(selector: string): Promise<void> {
+    await this.updateComplete;
+    const active = deepActiveElement();
+    if (active && active !== this && active !== document.body && active !== this.dialog && active.isConnected) return;
+    const target = this.renderRoot.querySelector<HTMLElement>(selector) ?? this.renderRoot.querySelector<HTMLElement>('#cart-title');
+    target?.focus();
+  }
+
+  private checkout(event: MouseEvent): void {
+    const cart = this.cartState.value?.cart;
+    if (!cart) return;
+    const checkout = new CheckoutEvent({ ...analyticsDetail(cart), cart, url: this.checkoutHref() });
+    this.dispatchEvent(checkout);
+    if (checkout.defaultPrevented) event.preventDefault();
+  }
+}
+
+function clampQuantity(item: CartItem, quantity: number): number {
+  const { min, max } = item.quantity;
+  return Math.min(Math.max(quantity, min), max ?? Number.POSITIVE_INFINITY);
+}

@@ -1,0 +1,61 @@
+import { html, nothing } from 'lit';
+import type { Coupon, Currency } from '../../api/model.js';
+import { formatMoney } from '../../format/money.js';
+import type { Messages } from '../../format/messages.js';
+
+export interface CouponView {
+  m: Messages;
+  currency: Currency;
+  /** `false` once the store found the shop has no coupon routes: codes are shown, not editable. */
+  editable: boolean;
+  /** Why the last code was refused. */
+  error: string;
+  applying: boolean;
+}
+
+/** Applied coupons with their saving, and the "Coupon code" form. */
+export function renderCoupons(coupons: readonly Coupon[], view: CouponView) {
+  const { m, currency, editable, error } = view;
+  return html`<div part="coupons">
+    ${coupons.length
+      ? html`<ul part="coupon-list" aria-label=${m.appliedCoupons}>
+          ${coupons.map(
+            (coupon) => html`<li part="coupon">
+              <span part="coupon-code">${coupon.label || coupon.code}</span>
+              <span part="coupon-saving">${formatMoney(-coupon.saving, currency)}</span>
+              ${editable
+                ? html`<button
+                    part="coupon-remove"
+                    type="button"
+                    data-action="remove-coupon"
+                    data-code=${coupon.code}
+                    aria-label=${m.removeCoupon(coupon.code)}
+                  >
+                    ${m.removeShort}
+                  </button>`
+                : nothing}
+            </li>`,
+          )}
+        </ul>`
+      : nothing}
+    ${editable
+      ? html`<form part="coupon-form" data-form="coupon" novalidate>
+          <label part="coupon-label" for="coupon-code">${m.couponCode}</label>
+          <div part="coupon-row">
+            <input
+              part="coupon-input input"
+              id="coupon-code"
+              name="code"
+              autocomplete="off"
+              autocapitalize="off"
+              spellcheck="false"
+              aria-invalid=${error ? 'true' : nothing}
+              aria-describedby="coupon-error"
+            />
+            <button part="coupon-apply button" type="submit" aria-disabled=${view.applying ? 'true' : nothing}>${m.applyCoupon}</button>
+          </div>
+          <p part="coupon-error" id="coupon-error" role="alert">${error}</p>
+        </form>`
+      : nothing}
+  </div>`;
+}

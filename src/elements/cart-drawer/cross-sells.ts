@@ -1,0 +1,38 @@
+import { html, nothing } from 'lit';
+import type { CrossSell, Currency } from '../../api/model.js';
+import { formatMoney } from '../../format/money.js';
+import type { Messages } from '../../format/messages.js';
+import { productImage } from './product-image.js';
+
+/** Products the shop suggests, each with its price and "Add NAME to cart". */
+export function renderCrossSells(products: readonly CrossSell[], m: Messages, currency: Currency, adding: ReadonlySet<string>) {
+  if (!products.length) return nothing;
+  const money = (minor: number) => formatMoney(minor, currency);
+  return html`<section part="cross-sells" aria-labelledby="cross-sells-title">
+    <h3 part="section-title" id="cross-sells-title">${m.crossSells}</h3>
+    <ul part="cross-sell-list">
+      ${products.map(
+        (product) => html`<li part="cross-sell">
+          ${productImage(product.image, 'cross-sell-image')}
+          <span part="cross-sell-name">${product.name}</span>
+          ${product.salePrice === null
+            ? html`<span part="cross-sell-price">${money(product.price)}</span>`
+            : html`<span part="cross-sell-price">
+                <del part="regular-price"><span class="visually-hidden">${m.regularPrice} </span>${money(product.regularPrice)}</del>
+                <ins part="sale-price"><span class="visually-hidden">${m.salePrice} </span>${money(product.salePrice)}</ins>
+              </span>`}
+          <button
+            part="cross-sell-add button"
+            type="button"
+            data-action="add"
+            data-id=${product.id}
+            aria-label=${m.addNamed(product.name)}
+            aria-disabled=${adding.has(String(product.id)) ? 'true' : nothing}
+          >
+            ${m.addShort}
+          </button>
+        </li>`,
+      )}
+    </ul>
+  </section>`;
+}

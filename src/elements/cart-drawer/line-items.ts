@@ -1,0 +1,136 @@
+import { html, nothing } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { live } from 'lit/directives/live.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { CartItem, Currency, VariationAttribute } from '../../api/model.js';
+import { formatMoney } from '../../format/money.js';
+import type { Messages } from '../../format/messages.js';
+import { minusIcon, plusIcon } from './icons.js';
+import { productImage } from './product-image.js';
+
+export interface LineView {
+  m: Messages;
+  currency: Currency;
+  /** Lines with a change in flight. */
+  pending: ReadonlySet<string>;
+  /** Why the last change of a line failed. */
+  errors: ReadonlyMap<string, string>;
+  /** A mix-and-match container's key → its child lines. */
+  children: ReadonlyMap<string, CartItem[]>;
+}
+
+const NONE: CartItem[] = [];
+
+/**
+ * The cart's lines. Each line re-renders only when its own data changed (`guard`), and controls
+ * carry `data-action` + `data-key` for one delegated listener, so a 200-line cart stays cheap to
+ * update when one line changes.
+ */
+export function renderLines(lines: readonly CartItem[], view: LineView) {
+  return html`<ul part="lines" aria-label=${view.m.cartItems}>
+    ${repeat(
+      lines,
+      (item) => item.key,
+      (item) => {
+        const pending = view.pending.has(item.key);
+        const error = view.errors.get(item.key);
+        const children = view.children.get(item.key) ?? NONE;
+        return guard([item, pending, error, children, view.m, view.currency], () => line(item, pending, error, children, view));
+      },
+    )}
+  </ul>`;
+}
+
+/** An id for a line's error text that is safe in `aria-describedby` (keys are opaque strings). */
+export function lineErrorId(key: string): string {
+  return `line-error-${key.replace(/\s/g, '_')}`;
+}
+
+function line(item: CartItem, pending: boolean, error: string | undefined, children: CartItem[], view: LineView) {
+  const { m, currency } = view;
+  return html`<li part="line${pending ? ' line-pending' : ''}" aria-busy=${pending ? 'true' : nothing}>
+    ${productImage(item.image)}
+    <div part="line-details">
+      <span part="line-name">${item.name}</span>
+      ${variation(item.variation)}
+      <span part="line-price"><span class="visually-hidden">${m.unitPrice} </span>${formatMoney(item.price, currency)}</span>
+    </div>
+    ${quantityControl(item, error, m)}
+    <span part="line-total"
+      ><span class="visually-hidden">${m.lineTotal} </span>${formatMoney(item.totals.subtotal, currency)}</span
+    >
+    <button part="remove" type="button" data-action="remove" data-key=${item.key} aria-label=${m.remove(item.name)}>
+      ${m.removeShort}
+    </button>
+    ${error ? html`<p part="line-error" id=${lineErrorId(item.key)} role="alert">${error}</p>` : nothing}
+    ${children.length
+      ? html`<ul part="box-contents" aria-label=${m.boxContents}>
+          ${children.map(
+            (child) => html`<li part="box-item">
+              ${productImage(child.image, 'box-item-image')}
+              <span part="box-item-name">${child.name}</span>
+              ${variation(child.variation)}
+              <span part="box-item-quantity">${m.inBox(child.quantity.value)}</span>
+            </li>`,
+          )}
+        </ul>`
+      : nothing}
+  </li>`;
+}
+
+function variation(attributes: readonly VariationAttribute[]) {
+  if (!attributes.length) return nothing;
+  return html`<dl part="variation">
+    ${attributes.map(
+      ({ attribute, value }) => html`<div part="variation-attribute"><dt>${attributeLabel(attribute)}</dt><dd>${value}</dd></div>`,
+    )}
+  </dl>`;
+}
+
+/** `attribute_pa_colour` → `Colour`; a label the shop already wrote is kept as it is. */
+function attributeLabel(attribute: string): string {
+  if (!attribute.startsWith('attribute_')) return attribute;
+  const words = attribute.replace(/^attribute_(pa_)?/, '').replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function quantityControl(item: CartItem, error: string | undefined, m: Messages) {
+  const { value, min, max } = item.quantity;
+  const atMin = value <= min;
+  const atMax = max !== null && value >= max;
+  return html`<div part="quantity">
+    <button
+      part="quantity-button quantity-decrease"
+      type="button"
+      data-action="decrease"
+      data-key=${item.key}
+      aria-label=${m.decrease(item.name)}
+      aria-disabled=${atMin ? 'true' : nothing}
+    >
+      ${minusIcon}
+    </button>
+    <input
+      part="quantity-input"
+      type="number"
+      inputmode="numeric"
+      step="1"
+      data-key=${item.key}
+      aria-label=${m.quantityFor(item.name)}
+      min=${min}
+      max=${max ?? nothing}
+      .value=${live(String(value))}
+      aria-invalid=${error ? 'true' : nothing}
+      aria-describedby=${error ? lineErrorId(item.key) : nothing}
+    />
+    <button
+      part="quantity-button quantity-increase"
+      type="button"
+      data-action="increase"
+      data-key=${item.key}
+      aria-label=${m.increase(item.name)}
+      aria-disabled=${atMax ? 'true' : nothing}
+    >
+      ${plusIcon}
+    </button>
+  </div>`;
+}

@@ -1,0 +1,59 @@
+import { html, nothing } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { Currency, Shipping, ShippingPackage } from '../../api/model.js';
+import { formatMoney } from '../../format/money.js';
+import type { Messages } from '../../format/messages.js';
+
+export interface ShippingView {
+  m: Messages;
+  currency: Currency;
+  /** `false` once the store found the shop cannot change the method: rates are shown, not choosable. */
+  editable: boolean;
+}
+
+/**
+ * Each package: its destination and one radio group of rates, the chosen one checked. Without
+ * packages the totals say "Calculated at checkout".
+ */
+export function renderShipping(shipping: Shipping, view: ShippingView) {
+  if (!shipping.packages.length) return nothing;
+  return html`<div part="shipping">${shipping.packages.map((pkg, index) => shippingPackage(pkg, index, view))}</div>`;
+}
+
+function shippingPackage(pkg: ShippingPackage, index: number, view: ShippingView) {
+  const { m, currency } = view;
+  const id = `package-${index}`;
+  if (!pkg.rates.length) {
+    return html`<div part="shipping-package">
+      <p part="shipping-package-name">${pkg.name || m.shipping}</p>
+      ${pkg.destination ? html`<p part="shipping-destination">${m.shippingTo(pkg.destination)}</p>` : nothing}
+      <p part="shipping-pending">${m.calculatedAtCheckout}</p>
+    </div>`;
+  }
+  return html`<fieldset
+    part="shipping-package"
+    role="radiogroup"
+    aria-labelledby="${id}-name"
+    aria-describedby=${pkg.destination ? `${id}-destination` : nothing}
+    ?disabled=${!view.editable}
+  >
+    <legend part="shipping-package-name" id="${id}-name">${pkg.name || m.shipping}</legend>
+    ${pkg.destination
+      ? html`<p part="shipping-destination" id="${id}-destination">${m.shippingTo(pkg.destination)}</p>`
+      : nothing}
+    ${pkg.rates.map(
+      (rate) => html`<label part="shipping-rate">
+        <input
+          part="shipping-radio"
+          type="radio"
+          name=${id}
+          value=${rate.key}
+          data-package=${pkg.id}
+          .checked=${live(rate.key === pkg.chosenRate)}
+        />
+        <span part="shipping-rate-label">${rate.label}</span>
+        <span part="shipping-rate-cost">${rate.cost ? formatMoney(rate.cost, currency) : m.free}</span>
+      </label>`,
+    )}
+  </fieldset>`;
+}

@@ -1,0 +1,69 @@
+import { ContextProvider } from '@lit/context';
+import { LitElement, html } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { AmountsMode } from '../../api/model.js';
+import { getCartStore, type CartStore } from '../../store/cart-store.js';
+import { storeContext } from '../../store/context.js';
+import type { AuthKind } from '../../store/types.js';
+import { loadCartOnce } from './load-cart.js';
+import { styles } from './cart-provider.styles.js';
+
+/**
+ * Gives every cart element inside it one shared store for a shop and loads the cart.
+ * Elements outside a provider take the same attributes themselves; either way, elements with the
+ * same `base-url` + `namespace` share one store.
+ *
+ * @summary Configures the shop once for the cart elements it contains.
+ * @slot - The page content that holds cart elements.
+ */
+export class CartProvider extends LitElement {
+  static override styles = styles;
+
+  /** The service's base URL, e.g. `https://shop.example/wp-json`. Required. */
+  @property({ attribute: 'base-url' }) baseUrl?: string;
+  /** Route namespace: `svc` (default) or `cocart`. */
+  @property() namespace = 'svc';
+  /** How a shopper signs in: `bearer` (default) or `basic`. */
+  @property() auth: AuthKind = 'bearer';
+  /** How amounts are read: `auto` (default), `decimal` or `minor-units`. */
+  @property() amounts: AmountsMode = 'auto';
+  /** Where the drawer's checkout link points. */
+  @property({ attribute: 'checkout-url' }) checkoutUrl?: string;
+  /** Also send Basic credentials as query parameters, for servers that drop `Authorization`. */
+  @property({ type: Boolean, attribute: 'credentials-in-query' }) credentialsInQuery = false;
+
+  readonly #provider = new ContextProvider(this, { context: storeContext });
+
+  /** The shared store for this shop, once `base-url` is set. */
+  get store(): CartStore | undefined {
+    return this.#provider.value;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Provide before the first render so descendants upgraded right after us find the store.
+    this.#provide();
+  }
+
+  protected override willUpdate(): void {
+    this.#provide();
+  }
+
+  #provide(): void {
+    if (!this.baseUrl) return;
+    const store = getCartStore({
+      baseUrl: this.baseUrl,
+      namespace: this.namespace,
+      auth: this.auth,
+      amounts: this.amounts,
+      checkoutUrl: this.checkoutUrl,
+      credentialsInQuery: this.credentialsInQuery,
+    });
+    if (store !== this.#provider.value) this.#provider.setValue(store);
+    loadCartOnce(store);
+  }
+
+  protected override render() {
+    return html`<slot></slot>`;
+  }
+}

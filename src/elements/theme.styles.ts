@@ -1,0 +1,82 @@
+import { css } from 'lit';
+
+/**
+ * The theme every cart element reads: set `--cart-*` on the element or any ancestor to restyle it.
+ * Inside, `--_*` holds each value with its default, so a page's value is inherited, not masked.
+ * Defaults pass WCAG AA contrast on a white page.
+ */
+export const theme = css`
+  :host {
+    --_accent: var(--cart-accent, #1d4ed8);
+    --_accent-fg: var(--cart-accent-fg, #fff);
+    --_bg: var(--cart-bg, #fff);
+    --_fg: var(--cart-fg, #1f2328);
+    --_muted: var(--cart-muted, #57606a);
+    --_border: var(--cart-border, #d0d7de);
+    --_danger: var(--cart-danger, #b42318);
+    --_success: var(--cart-success, #1a7f37);
+    --_focus: var(--cart-focus, var(--_accent));
+    --_radius: var(--cart-radius, 8px);
+    --_space: var(--cart-space, 8px);
+    font-family: var(--cart-font, inherit);
+  }
+`;
+
+/**
+ * Buttons, fields, focus ring and error text, by part name, for the elements that share them:
+ * `button` (outlined in the accent; `primary` filled), `input` and `select`. Plain selectors, so
+ * the light-DOM login form can nest the same rules under its tag.
+ */
+export const controls = css`
+  [part~='button'],
+  [part~='input'],
+  [part~='select'] {
+    font: inherit;
+    color: var(--_fg);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding-block: calc(var(--_space) * 0.75);
+    padding-inline: var(--_space);
+  }
+  [part~='button'] {
+    color: var(--_accent);
+    border-color: var(--_accent);
+    font-weight: 600;
+    cursor: pointer;
+    padding-block: var(--_space);
+    padding-inline: calc(var(--_space) * 2);
+  }
+  [part~='primary'] {
+    color: var(--_accent-fg);
+    background: var(--_accent);
+  }
+  /* aria-disabled: busy or at a limit, yet focusable. */
+  :disabled,
+  [aria-disabled='true'] {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+  [aria-invalid='true'] {
+    border-color: var(--_danger);
+  }
+  :focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  [part~='error'] {
+    color: var(--_danger);
+  }
+`;
+
+/** Text for screen readers only. */
+export const visuallyHidden = css`
+  .visually-hidden {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;

@@ -1,0 +1,138 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
+import '../../../src/elements/add-to-cart/define.js';
+import '../../../src/elements/cart-drawer/define.js';
+import type { AddToCart } from '../../../src/elements/add-to-cart/add-to-cart.js';
+import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
+import { alertTexts, getByRole, queryAllByRole, queryByRole, visibleText } from '../../helpers/queries.js';
+import { holdRequests, requestsTo, useShop } from '../../helpers/shop.js';
+
+const shop = useShop();
+const added = () => requestsTo(shop(), 'POST', 'v2/cart/add-item').map((request) => request.body);
+
+describe('<add-to-cart>', () => {
+  it('shows an "Add to cart" button that adds the product and tells the host page', async () => {
+    const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="11" quantity="2"></add-to-cart>`);
+    await expect(el).to.be.accessible();
+    const button = getByRole(el, 'button', 'Add to cart');
+    button.focus();
+    const event = oneEvent(el, 'cart-item-added');
+    await sendKeys({ press: 'Enter' });
+    const { detail } = await event;
+    expect(added()).to.deep.equal([{ id: '11', quantity: '2' }]);
+    expect(detail.currency).to.equal('USD');
+    expect(detail.value).to.equal(36);
+    expect(detail.items).to.deep.equal([{ item_id: '11', item_name: 'Ethiopia Yirgacheffe Beans', price: 18, quantity: 2 }]);
+    expect(detail.cart.items).to.have.length(1);
+    await el.updateComplete;
+    expect(visibleText(getByRole(el, 'status'))).to.equal('Ethiopia Yirgacheffe Beans was added to your cart.');
+  });
+
+  it('reports only what it added to a cart that already held some', async () => {
+    const store = shop().store();
+    await store.addItem({ id: ID.ethiopiaBeans, quantity: 3 });
+    const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="11"></add-to-cart>`);
+    setTimeout(() => getByRole(el, 'button', 'Add to cart').click());
+    const { detail } = await oneEvent(el, 'cart-item-added');
+    expect(detail.items).to.deep.equal([{ item_id: '11', item_name: 'Ethiopia Yirgacheffe Beans', price: 18, quantity: 1 }]);
+  });
+
+  it('is busy while the shop answers, and ignores more clicks meanwhile', async () => {
+    const held = holdRequests(shop(), 'post', 'v2/cart/add-item');
+    const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="11"></add-to-cart>`);
+    getByRole(el, 'button', 'Add to cart').click();
+    await el.updateComplete;
+    const busy = getByRole(el, 'button', 'Adding…');
+    expect(busy.getAttribute('aria-disabled')).to.equal('true');
+    await expect(el).to.be.accessible();
+    busy.click();
+    busy.click();
+    await waitUntil(() => held.held() === 1);
+    held.release();
+    await waitUntil(() => queryByRole(el, 'button', 'Add to cart'), 'never stopped being busy');
+    expect(added()).to.have.length(1);
+  });
+
+  it('shows why the shop refused, next to the button', async () => {
+    const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id=${ID.grinder}></add-to-cart>`);
+    const failed = oneEvent(el, 'cart-error');
+    getByRole(el, 'button', 'Add to cart').click();
+    const { detail } = await failed;
+    expect(detail.action).to.equal('add-item');
+    expect(detail.error.is('product_out_of_stock')).to.equal(true);
+    await el.updateComplete;
+    const [message] = alertTexts(el);
+    expect(message).to.contain('out of stock');
+    const button = getByRole(el, 'button', 'Add to cart');
+    expect(el.shadowRoot!.getElementById(button.getAttribute('aria-describedby')!)!.textContent).to.equal(message);
+    await expect(el).to.be.accessible();
+  });
+
+  it('adds a variation given by its id', async () => {
+    const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="20" variation="22"></add-to-cart>`);
+    setTimeout(() => getByRole(el, 'button', 'Add to cart').click());
+    const { detail } = await oneEvent(el, 'cart-item-added');
+    expect(added()).to.deep.equal([{ id: '22', quantity: '1' }]);
+    expect(detail.items[0]!.item_name).to.equal('Barista T-Shirt - Black, M');
+  });
+
+  it('adds a variation given by its attributes, from script', async () => {
+    const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="20"></add-to-cart>`);
+    el.variation = { attribute_pa_colour: 'white', attribute_pa_size: 's' };
+    setTimeout(() => getByRole(el, 'button', 'Add to cart').click());
+    const { detail } = await oneEvent(el, 'cart-item-added');
+    expect(added()).to.deep.equal([{ id: '20', quantity: '1', variation: { attribute_pa_colour: 'white', attribute_pa_size: 's' } }]);
+    expect(detail.items).to.deep.equal([{ item_id: '24', item_name: 'Barista T-Shirt - White, S', price: 25, quantity: 1 }]);
+  });
+
+  it('uses the merchant\'s own button, busy state included', async () => {
+    const held = holdRequests(shop(), 'post', 'v2/cart/add-item');
+    const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="15"><button class="buy">Buy the mug</button></add-to-cart>`);
+    expect(queryByRole(el, 'button', 'Add to cart')).to.equal(null);
+    const own = getByRole(el, 'button', 'Buy the mug');
+    own.click();
+    await waitUntil(() => own.getAttribute('aria-disabled') === 'true', 'the merchant\'s button was not marked busy');
+    held.release();
+    await waitUntil(() => !own.hasAttribute('aria-disabled'), 'the merchant\'s button stayed busy');
+    expect(added()).to.deep.equal([{ id: '15', quantity: '1' }]);
+  });
+
+  it('opens the page\'s drawer after adding when open-on-add is set, and only then', async () => {
+    const page = await fixture<HTMLElement>(html`<div>
+      <cart-drawer base-url=${shop().baseUrl}></cart-drawer>
+      <add-to-cart base-url=${shop().baseUrl} product-id="15"></add-to-cart>
+      <add-to-cart base-url=${shop().baseUrl} product-id="11" open-on-add></add-to-cart>
+    </div>`);
+    const drawer = page.querySelector<CartDrawer>('cart-drawer')!;
+    const [quiet, opening] = page.querySelectorAll<AddToCart>('add-to-cart');
+    setTimeout(() => getByRole(quiet!, 'button', 'Add to cart').click());
+    await oneEvent(quiet!, 'cart-item-added');
+    await drawer.updateComplete;
+    expect(drawer.open).to.equal(false);
+    expect(drawer.shadowRoot!.querySelector('[part~=count]')!.textContent, 'the drawer shares the store').to.equal('1');
+
+    setTimeout(() => getByRole(opening!, 'button', 'Add to cart').click());
+    await oneEvent(opening!, 'cart-item-added');
+    await waitUntil(() => drawer.open && queryAllByRole(drawer, 'spinbutton').length === 2, 'the drawer did not open with both lines');
+    expect(requestsTo(shop(), 'GET', 'v2/cart')).to.have.length(1);
+  });
+
+  it('replaces its strings through the messages property', async () => {
+    const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="15" .messages=${{ addToCart: 'In den Warenkorb', adding: 'Wird hinzugefügt…' }}></add-to-cart>`);
+    getByRole(el, 'button', 'In den Warenkorb').click();
+    await el.updateComplete;
+    getByRole(el, 'button', 'Wird hinzugefügt…');
+    await waitUntil(() => queryByRole(el, 'button', 'In den Warenkorb'));
+  });
+
+  it('takes its colours and radius from the page', async () => {
+    const host = await fixture<HTMLElement>(html`<div style="--cart-accent: rgb(10, 20, 30); --cart-radius: 0px">
+      <add-to-cart base-url=${shop().baseUrl} product-id="15"></add-to-cart>
+    </div>`);
+    const button = getByRole(host.querySelector('add-to-cart')!, 'button', 'Add to cart');
+    expect(getComputedStyle(button).backgroundColor).to.equal('rgb(10, 20, 30)');
+    expect(getComputedStyle(button).borderTopLeftRadius).to.equal('0px');
+    expect(button.getAttribute('part')!.split(' ')).to.include('button');
+  });
+});

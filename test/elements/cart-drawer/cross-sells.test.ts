@@ -1,0 +1,56 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { HttpResponse, http } from 'msw';
+import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
+import { alertTexts, getByRole, queryAllByRole, visibleText } from '../../helpers/queries.js';
+import { requestsTo, useShop, worker } from '../../helpers/shop.js';
+import { lineNames, openDrawer } from './drawer-page.js';
+
+describe('<cart-drawer> cross-sells', () => {
+  const shop = useShop();
+
+  beforeEach(async () => {
+    await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+  });
+
+  it('shows each suggestion with its price, the regular price struck through when on sale', async () => {
+    const el = await openDrawer(shop());
+    const section = el.shadowRoot!.querySelector('[part~=cross-sells]')!;
+    expect(visibleText(getByRole(section, 'heading'))).to.equal('You may also like');
+    const cards = queryAllByRole(section, 'listitem').map((card) => visibleText(card));
+    expect(cards).to.deep.equal([
+      'Paper Filters (100) Regular price $6.00 Sale price $4.50 Add',
+      'Enamel Mug $12.00 Add',
+    ]);
+    expect(section.querySelector('del')!.textContent).to.contain('$6.00');
+    expect(getComputedStyle(section.querySelector('del')!).textDecorationLine).to.equal('line-through');
+    getByRole(el, 'button', 'Add Paper Filters (100) to cart');
+    getByRole(el, 'button', 'Add Enamel Mug to cart');
+    await expect(el).to.be.accessible();
+  });
+
+  it('adds a suggestion with "Add NAME to cart" and tells the host page', async () => {
+    const el = await openDrawer(shop());
+    const added = oneEvent(el, 'cart-item-added');
+    getByRole(el, 'button', 'Add Paper Filters (100) to cart').click();
+    const { detail } = await added;
+    expect(detail.items).to.deep.equal([{ item_id: '14', item_name: 'Paper Filters (100)', price: 4.5, quantity: 1 }]);
+    expect(detail.value).to.equal(4.5);
+    expect(detail.currency).to.equal('USD');
+    expect(requestsTo(shop(), 'POST', 'v2/cart/add-item').at(-1)!.body).to.deep.equal({ id: '14', quantity: '1' });
+    await el.updateComplete;
+    expect(lineNames(el)).to.deep.equal(['Ethiopia Yirgacheffe Beans', 'Paper Filters (100)']);
+    expect(visibleText(el.shadowRoot!.querySelector('[role=status].visually-hidden')!)).to.equal('Paper Filters (100) was added to your cart.');
+  });
+
+  it('says why a suggestion could not be added', async () => {
+    const el = await openDrawer(shop());
+    worker.use(
+      http.post(shop().url('v2/cart/add-item'), () =>
+        HttpResponse.json({ code: 'svc_product_out_of_stock', message: 'Sold out, sorry.', data: { status: 400 } }, { status: 400 }),
+      ),
+    );
+    getByRole(el, 'button', 'Add Enamel Mug to cart').click();
+    await waitUntil(() => alertTexts(el).length, 'no error shown');
+    expect(alertTexts(el)).to.deep.equal(['We could not add Enamel Mug to your cart. Sold out, sorry.']);
+  });
+});
