@@ -52,16 +52,7 @@ export interface CartState {
 
 export type StateListener = (state: CartState, previous: CartState) => void;
 
-export interface AddItemInput {
-  id: number | string;
-  quantity: number;
-  variation?: Record<string, string>;
-  itemData?: Record<string, unknown>;
-}
-
-export interface SignInInput {
-  username: string;
-  password: string;
-  twoFactorCode?: string;
-  twoFactorProvider?: string;
-}
+/** What `addItem` takes: the add-item route's fields. */
+export type { AddItemInput } from '../api/client.js';
+/** What `signIn` takes: the login route's fields. */
+export type { LoginInput as SignInInput } from '../api/client.js';

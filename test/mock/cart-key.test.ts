@@ -1,21 +1,8 @@
 import { expect } from '@open-wc/testing';
-import type { SetupWorker } from 'msw/browser';
-import { createMockShop } from '../../src/mock/index.js';
-import { GuestCart, call, itemsOf, startWorker } from './wire-client.js';
-
-const documentShop = createMockShop();
-const realShop = createMockShop({ baseUrl: 'https://real.test/wp-json', namespace: 'cocart', shape: 'real' });
+import { GuestCart, call, itemsOf, useBothShapes } from './wire-client.js';
 
 describe('mock shop: cart keys', () => {
-  let worker: SetupWorker;
-  before(async () => {
-    worker = await startWorker(documentShop, realShop);
-  });
-  after(() => worker.stop());
-  beforeEach(() => {
-    documentShop.reset();
-    realShop.reset();
-  });
+  const { documentShop, realShop } = useBothShapes();
 
   for (const [shop, header, prefix] of [
     [documentShop, 'CoCart-API-Cart-Key', 'svc'],

@@ -1,21 +1,9 @@
 import { expect } from '@open-wc/testing';
-import type { SetupWorker } from 'msw/browser';
-import { PRODUCT_IDS as ID, createMockShop } from '../../src/mock/index.js';
-import { GuestCart, itemsOf, startWorker } from './wire-client.js';
-
-const documentShop = createMockShop();
-const realShop = createMockShop({ baseUrl: 'https://real.test/wp-json', namespace: 'cocart', shape: 'real' });
+import { PRODUCT_IDS as ID } from '../../src/mock/index.js';
+import { GuestCart, itemsOf, useBothShapes } from './wire-client.js';
 
 describe('mock shop: cart items', () => {
-  let worker: SetupWorker;
-  before(async () => {
-    worker = await startWorker(documentShop, realShop);
-  });
-  after(() => worker.stop());
-  beforeEach(() => {
-    documentShop.reset();
-    realShop.reset();
-  });
+  const { documentShop, realShop } = useBothShapes();
 
   for (const [shop, ns] of [
     [documentShop, 'svc'],

@@ -1,10 +1,6 @@
 import { expect } from '@open-wc/testing';
-import type { SetupWorker } from 'msw/browser';
-import { PRODUCT_IDS as ID, createMockShop } from '../../src/mock/index.js';
-import { GuestCart, itemsOf, startWorker } from './wire-client.js';
-
-const documentShop = createMockShop();
-const realShop = createMockShop({ baseUrl: 'https://real.test/wp-json', namespace: 'cocart', shape: 'real' });
+import { PRODUCT_IDS as ID } from '../../src/mock/index.js';
+import { GuestCart, itemsOf, useBothShapes } from './wire-client.js';
 
 const box = (config: Array<[number, number]>) => ({
   item_data: { mnm_config: config.map(([product_id, quantity]) => ({ product_id, quantity })) },
@@ -15,15 +11,7 @@ const VALID: Array<[number, number]> = [
 ];
 
 describe('mock shop: mix-and-match containers', () => {
-  let worker: SetupWorker;
-  before(async () => {
-    worker = await startWorker(documentShop, realShop);
-  });
-  after(() => worker.stop());
-  beforeEach(() => {
-    documentShop.reset();
-    realShop.reset();
-  });
+  const { documentShop, realShop } = useBothShapes();
 
   for (const shop of [documentShop, realShop]) {
     describe(`${shop.shape} shape`, () => {

@@ -1,13 +1,32 @@
 // Plain-fetch helpers for the mock's tests: they talk to the fake shop on the wire, never through
 // src/api, so these tests pin down exactly what the mock sends.
 import { setupWorker, type SetupWorker } from 'msw/browser';
-import type { MockShop } from '../../src/mock/index.js';
+import { createMockShop, type MockShop } from '../../src/mock/index.js';
 
 /** Starts one worker answering for all the given shops (each has its own base URL). */
 export async function startWorker(...shops: MockShop[]): Promise<SetupWorker> {
   const worker = setupWorker(...shops.flatMap((shop) => shop.handlers));
   await worker.start({ quiet: true, onUnhandledRequest: 'error', serviceWorker: { url: '/mockServiceWorker.js' } });
   return worker;
+}
+
+/**
+ * A shop in the document's shape (`svc`) and one in the real-server shape (`cocart`), served for the
+ * enclosing `describe` and reset before each of its tests.
+ */
+export function useBothShapes(): { documentShop: MockShop; realShop: MockShop } {
+  const documentShop = createMockShop();
+  const realShop = createMockShop({ baseUrl: 'https://real.test/wp-json', namespace: 'cocart', shape: 'real' });
+  let worker: SetupWorker;
+  before(async () => {
+    worker = await startWorker(documentShop, realShop);
+  });
+  after(() => worker.stop());
+  beforeEach(() => {
+    documentShop.reset();
+    realShop.reset();
+  });
+  return { documentShop, realShop };
 }
 
 export interface WireResponse {
