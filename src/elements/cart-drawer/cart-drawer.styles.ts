@@ -137,6 +137,12 @@ export const styles = [
       border-block-start: 1px solid var(--_border);
     }
 
+    /* Empty live regions stay in the page (so they still announce) but out of the flex flow, or the
+       body's gap would open a blank band above the first line. */
+    [part~='alert']:empty,
+    [part~='notices']:not(:has(*)) {
+      position: absolute;
+    }
     [part~='notices'] {
       display: flex;
       flex-direction: column;
