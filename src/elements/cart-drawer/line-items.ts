@@ -99,16 +99,7 @@ function quantityControl(item: CartItem, error: string | undefined, m: Messages)
   const atMin = value <= min;
   const atMax = max !== null && value >= max;
   return html`<div part="quantity">
-    <button
-      part="quantity-button quantity-decrease"
-      type="button"
-      data-action="decrease"
-      data-key=${item.key}
-      aria-label=${m.decrease(item.name)}
-      aria-disabled=${atMin ? 'true' : nothing}
-    >
-      ${minusIcon}
-    </button>
+    ${stepButton(item.key, 'decrease', m.decrease(item.name), atMin, minusIcon)}
     <input
       part="quantity-input"
       type="number"
@@ -122,15 +113,20 @@ function quantityControl(item: CartItem, error: string | undefined, m: Messages)
       aria-invalid=${error ? 'true' : nothing}
       aria-describedby=${error ? lineErrorId(item.key) : nothing}
     />
-    <button
-      part="quantity-button quantity-increase"
-      type="button"
-      data-action="increase"
-      data-key=${item.key}
-      aria-label=${m.increase(item.name)}
-      aria-disabled=${atMax ? 'true' : nothing}
-    >
-      ${plusIcon}
-    </button>
+    ${stepButton(item.key, 'increase', m.increase(item.name), atMax, plusIcon)}
   </div>`;
+}
+
+/** A − or + button; `aria-disabled` (not `disabled`) at a limit, so keyboard focus stays on it. */
+function stepButton(key: string, action: 'decrease' | 'increase', label: string, atLimit: boolean, icon: unknown) {
+  return html`<button
+    part="quantity-button quantity-${action}"
+    type="button"
+    data-action=${action}
+    data-key=${key}
+    aria-label=${label}
+    aria-disabled=${atLimit ? 'true' : nothing}
+  >
+    ${icon}
+  </button>`;
 }

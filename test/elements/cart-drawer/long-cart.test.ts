@@ -19,7 +19,8 @@ describe('<cart-drawer> with a 200-line cart', () => {
     target.querySelector<HTMLButtonElement>('[part~=quantity-increase]')!.click();
     await el.updateComplete;
     expect(target.querySelector('input')!.value).to.equal('2');
-    await waitUntil(() => !shop().store().state.pending.length, 'the change never settled');
+    // A 200-line re-render on a loaded 2-core machine can take longer than waitUntil's 1 s default.
+    await waitUntil(() => !shop().store().state.pending.length, 'the change never settled', { timeout: 5000 });
     await el.updateComplete;
     const after = [...el.shadowRoot!.querySelectorAll('[part~=line]')];
     expect(after.every((line, index) => line === lines[index]), 'lines were rebuilt').to.equal(true);
