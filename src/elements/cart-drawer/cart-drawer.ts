@@ -97,18 +97,18 @@ export class CartDrawer extends CartElement {
   @query('dialog') private dialog!: HTMLDialogElement;
   @query('[part~="trigger"]') private trigger!: HTMLButtonElement;
 
-  private readonly cartState = new StoreController<CartState>(this, () => this.store, (state) => state);
-  private readonly actions = new DrawerActions(this, () => this.store, () => this.m);
-  private m: Messages = withMessages(undefined);
+  #cartState = new StoreController<CartState>(this, () => this.store, (state) => state);
+  #actions = new DrawerActions(this, () => this.store, () => this.#m);
+  #m: Messages = withMessages(undefined);
   /** The content is first rendered when the drawer first opens, not on page load. */
-  private hasOpened = false;
-  private viewed = false;
-  private pressedBackdrop = false;
-  private releaseScroll: (() => void) | undefined;
-  private derivedFrom: Cart | null | undefined;
-  private lines: CartItem[] = [];
-  private boxContents = new Map<string, CartItem[]>();
-  private count = 0;
+  #hasOpened = false;
+  #viewed = false;
+  #pressedBackdrop = false;
+  #releaseScroll: (() => void) | undefined;
+  #derivedFrom: Cart | null | undefined;
+  #lines: CartItem[] = [];
+  #boxContents = new Map<string, CartItem[]>();
+  #count = 0;
 
   /** Opens the drawer. */
   show(): Promise<boolean> {
@@ -124,69 +124,69 @@ export class CartDrawer extends CartElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.releaseScroll?.();
-    this.releaseScroll = undefined;
+    this.#releaseScroll?.();
+    this.#releaseScroll = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('messages')) this.m = withMessages(this.messages);
-    if (this.open) this.hasOpened = true;
+    if (changed.has('messages')) this.#m = withMessages(this.messages);
+    if (this.open) this.#hasOpened = true;
     const store = this.store;
     if (store) loadCartOnce(store);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('open')) this.syncDialog();
-    const cart = this.cartState.value?.cart;
-    if (this.open && !this.viewed && cart) {
-      this.viewed = true;
+    if (changed.has('open')) this.#syncDialog();
+    const cart = this.#cartState.value?.cart;
+    if (this.open && !this.#viewed && cart) {
+      this.#viewed = true;
       this.dispatchEvent(new CartViewedEvent({ ...analyticsDetail(cart), cart }));
     }
   }
 
-  private syncDialog(): void {
+  #syncDialog(): void {
     const dialog = this.dialog;
     if (this.open && !dialog.open) {
       dialog.showModal();
-      this.releaseScroll ??= lockPageScroll();
+      this.#releaseScroll ??= lockPageScroll();
     } else if (!this.open && dialog.open) {
       dialog.close();
-      this.onClose();
+      this.#onClose();
     }
   }
 
   /** Every way of closing (Esc, close button, backdrop, `hide()`) ends here; running it twice is harmless. */
-  private onClose(): void {
+  #onClose(): void {
     this.open = false;
-    this.viewed = false;
-    this.releaseScroll?.();
-    this.releaseScroll = undefined;
+    this.#viewed = false;
+    this.#releaseScroll?.();
+    this.#releaseScroll = undefined;
     if (!this.trigger.matches(':focus')) this.trigger.focus();
   }
 
   /** The lines to list (a box's contents sit under their box) and the count the trigger shows. */
-  private derive(cart: Cart | null): void {
-    if (cart === this.derivedFrom) return;
-    this.derivedFrom = cart;
+  #derive(cart: Cart | null): void {
+    if (cart === this.#derivedFrom) return;
+    this.#derivedFrom = cart;
     const items = cart?.items ?? [];
     const keys = new Set(items.map((item) => item.key));
-    this.lines = [];
-    this.boxContents = new Map();
+    this.#lines = [];
+    this.#boxContents = new Map();
     for (const item of items) {
       const container = item.mnm?.container;
-      if (container && keys.has(container)) this.boxContents.set(container, [...(this.boxContents.get(container) ?? []), item]);
-      else this.lines.push(item);
+      if (container && keys.has(container)) this.#boxContents.set(container, [...(this.#boxContents.get(container) ?? []), item]);
+      else this.#lines.push(item);
     }
-    this.count = this.lines.reduce((sum, item) => sum + item.quantity.value, 0);
+    this.#count = this.#lines.reduce((sum, item) => sum + item.quantity.value, 0);
   }
 
   protected override render() {
-    const state = this.cartState.value;
+    const state = this.#cartState.value;
     const cart = state?.cart ?? null;
-    this.derive(cart);
-    const m = this.m;
-    const { announcement, alert } = this.actions.feedback;
-    const content = this.hasOpened && state;
+    this.#derive(cart);
+    const m = this.#m;
+    const { announcement, alert } = this.#actions.feedback;
+    const content = this.#hasOpened && state;
     return html`<button
         part="trigger"
         type="button"
@@ -196,18 +196,18 @@ export class CartDrawer extends CartElement {
         @click=${this.show}
       >
         ${cartIcon}<slot name="trigger"><span part="trigger-label">${m.cart}</span></slot>
-        <span part="count" aria-hidden="true" ?hidden=${!cart}>${this.count}</span>
+        <span part="count" aria-hidden="true" ?hidden=${!cart}>${this.#count}</span>
       </button>
-      <span id="cart-count" hidden>${cart ? m.cartCount(this.count) : ''}</span>
+      <span id="cart-count" hidden>${cart ? m.cartCount(this.#count) : ''}</span>
       <dialog
         part="dialog"
         aria-labelledby="cart-title"
-        @pointerdown=${this.onPointerDown}
-        @click=${this.onClick}
-        @change=${this.onChange}
-        @keydown=${this.onKeyDown}
-        @submit=${this.onSubmit}
-        @close=${this.onClose}
+        @pointerdown=${this.#onPointerDown}
+        @click=${this.#onClick}
+        @change=${this.#onChange}
+        @keydown=${this.#onKeyDown}
+        @submit=${this.#onSubmit}
+        @close=${this.#onClose}
       >
         <div part="panel">
           <div part="header">
@@ -217,24 +217,24 @@ export class CartDrawer extends CartElement {
           <div part="body" aria-busy=${state?.status === 'loading' ? 'true' : 'false'}>
             <div class="visually-hidden" role="status">${keyed(announcement.id, html`<span>${announcement.text}</span>`)}</div>
             <div part="alert" role="alert">${alert}</div>
-            ${content ? this.renderCart(state) : nothing}
+            ${content ? this.#renderCart(state) : nothing}
             <div part="empty" ?hidden=${!(content && cart && !cart.items.length)}>
               <p part="empty-message">${m.emptyCart}</p>
               <slot name="empty"></slot>
             </div>
-            ${content && cart ? this.renderExtras(cart, state) : nothing}
+            ${content && cart ? this.#renderExtras(cart, state) : nothing}
           </div>
           <div part="footer">
-            ${content && cart?.items.length ? [renderTotals(cart, m), this.renderCheckout()] : nothing}
+            ${content && cart?.items.length ? [renderTotals(cart, m), this.#renderCheckout()] : nothing}
             <slot name="footer"></slot>
           </div>
         </div>
       </dialog>`;
   }
 
-  private renderCart(state: CartState) {
+  #renderCart(state: CartState) {
     const { cart, status, error } = state;
-    const m = this.m;
+    const m = this.#m;
     return html`<div part="notices" role="status">
         ${cart?.notices.map((notice) => html`<p part="notice notice-${notice.type}">${notice.message}</p>`)}
       </div>
@@ -251,19 +251,19 @@ export class CartDrawer extends CartElement {
           </div>`
         : nothing}
       ${cart?.items.length
-        ? renderLines(this.lines, {
+        ? renderLines(this.#lines, {
             m,
             currency: cart.currency,
             pending: new Set(state.pending),
-            errors: this.actions.feedback.lineErrors,
-            children: this.boxContents,
+            errors: this.#actions.feedback.lineErrors,
+            children: this.#boxContents,
           })
         : nothing}`;
   }
 
-  private renderExtras(cart: Cart, state: CartState) {
-    const m = this.m;
-    const { couponError, applyingCoupon, adding } = this.actions.feedback;
+  #renderExtras(cart: Cart, state: CartState) {
+    const m = this.#m;
+    const { couponError, applyingCoupon, adding } = this.#actions.feedback;
     const hasItems = cart.items.length > 0;
     return html`${renderRemovedItems(cart.removedItems, m)}
     ${hasItems
@@ -281,102 +281,102 @@ export class CartDrawer extends CartElement {
     ${renderCrossSells(cart.crossSells, m, cart.currency, adding)}`;
   }
 
-  private renderCheckout() {
+  #renderCheckout() {
     // The store always knows a checkout URL (the shop's /checkout/ by default).
-    return html`<a part="checkout button primary" href=${this.checkoutHref()} data-action="checkout">${this.m.checkout}</a>`;
+    return html`<a part="checkout button primary" href=${this.#checkoutHref()} data-action="checkout">${this.#m.checkout}</a>`;
   }
 
-  private checkoutHref(): string {
+  #checkoutHref(): string {
     return this.checkoutUrl ?? this.store?.config.checkoutUrl ?? '';
   }
 
-  private onPointerDown(event: PointerEvent): void {
-    this.pressedBackdrop = event.target === this.dialog;
+  #onPointerDown(event: PointerEvent): void {
+    this.#pressedBackdrop = event.target === this.dialog;
   }
 
-  private onClick(event: MouseEvent): void {
+  #onClick(event: MouseEvent): void {
     // The backdrop is the dialog itself: the panel covers the rest.
     if (event.target === this.dialog) {
-      if (this.pressedBackdrop) this.open = false;
+      if (this.#pressedBackdrop) this.open = false;
       return;
     }
     const control = (event.target as Element).closest<HTMLElement>('[data-action]');
     if (!control || control.getAttribute('aria-disabled') === 'true') return;
     const { action = '', key = '', code = '', id = '' } = control.dataset;
     if (action === 'close') this.open = false;
-    else if (action === 'decrease' || action === 'increase') this.stepQuantity(key, action === 'increase' ? 1 : -1);
-    else if (action === 'remove') void this.removeLine(key);
-    else if (action === 'undo') void this.undo(key);
-    else if (action === 'remove-coupon') void this.removeCoupon(code);
-    else if (action === 'add') void this.actions.addCrossSell(id);
+    else if (action === 'decrease' || action === 'increase') this.#stepQuantity(key, action === 'increase' ? 1 : -1);
+    else if (action === 'remove') void this.#removeLine(key);
+    else if (action === 'undo') void this.#undo(key);
+    else if (action === 'remove-coupon') void this.#removeCoupon(code);
+    else if (action === 'add') void this.#actions.addCrossSell(id);
     else if (action === 'retry') void this.store?.load().catch(() => undefined);
-    else if (action === 'checkout') this.checkout(event);
+    else if (action === 'checkout') this.#checkout(event);
   }
 
-  private onChange(event: Event): void {
+  #onChange(event: Event): void {
     const input = event.target;
     if (!(input instanceof HTMLInputElement)) return;
-    if (input.type === 'number' && input.dataset.key) this.commitQuantity(input);
+    if (input.type === 'number' && input.dataset.key) this.#commitQuantity(input);
     else if (input.type === 'radio' && input.dataset.package !== undefined) {
-      void this.actions.chooseShippingRate(input.dataset.package, input.value);
+      void this.#actions.chooseShippingRate(input.dataset.package, input.value);
     }
   }
 
-  private onKeyDown(event: KeyboardEvent): void {
+  #onKeyDown(event: KeyboardEvent): void {
     keepFocusInside(event, this.dialog);
     const input = event.target;
     if (event.key === 'Enter' && input instanceof HTMLInputElement && input.type === 'number' && input.dataset.key) {
       event.preventDefault();
-      this.commitQuantity(input);
+      this.#commitQuantity(input);
     }
   }
 
-  private async onSubmit(event: SubmitEvent): Promise<void> {
+  async #onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const input = form.querySelector('input');
-    if (!input || this.actions.feedback.applyingCoupon) return;
-    if (await this.actions.applyCoupon(input.value)) input.value = '';
+    if (!input || this.#actions.feedback.applyingCoupon) return;
+    if (await this.#actions.applyCoupon(input.value)) input.value = '';
   }
 
-  private item(key: string): CartItem | undefined {
-    return this.cartState.value?.cart?.items.find((item) => item.key === key);
+  #item(key: string): CartItem | undefined {
+    return this.#cartState.value?.cart?.items.find((item) => item.key === key);
   }
 
-  private stepQuantity(key: string, step: number): void {
-    const item = this.item(key);
-    if (item) void this.actions.changeQuantity(key, clampQuantity(item, item.quantity.value + step));
+  #stepQuantity(key: string, step: number): void {
+    const item = this.#item(key);
+    if (item) void this.#actions.changeQuantity(key, clampQuantity(item, item.quantity.value + step));
   }
 
   /** A typed quantity: 0 removes the line, anything else is kept within the line's limits. */
-  private commitQuantity(input: HTMLInputElement): void {
+  #commitQuantity(input: HTMLInputElement): void {
     const key = input.dataset.key ?? '';
-    const item = this.item(key);
+    const item = this.#item(key);
     if (!item) return;
     const typed = Math.round(input.valueAsNumber);
     if (typed === 0) {
-      void this.removeLine(key);
+      void this.#removeLine(key);
       return;
     }
     const quantity = Number.isFinite(typed) ? clampQuantity(item, typed) : item.quantity.value;
     input.value = String(quantity);
-    void this.actions.changeQuantity(key, quantity);
+    void this.#actions.changeQuantity(key, quantity);
   }
 
-  private async removeLine(key: string): Promise<void> {
-    if (await this.actions.remove(key)) this.refocus(`[data-action="undo"][data-key="${CSS.escape(key)}"]`);
+  async #removeLine(key: string): Promise<void> {
+    if (await this.#actions.remove(key)) this.#refocus(`[data-action="undo"][data-key="${CSS.escape(key)}"]`);
   }
 
-  private async undo(key: string): Promise<void> {
-    if (await this.actions.restore(key)) this.refocus(`input[data-key="${CSS.escape(key)}"]`);
+  async #undo(key: string): Promise<void> {
+    if (await this.#actions.restore(key)) this.#refocus(`input[data-key="${CSS.escape(key)}"]`);
   }
 
-  private async removeCoupon(code: string): Promise<void> {
-    if (await this.actions.removeCoupon(code)) this.refocus('#coupon-code');
+  async #removeCoupon(code: string): Promise<void> {
+    if (await this.#actions.removeCoupon(code)) this.#refocus('#coupon-code');
   }
 
   /** After a control vanished with its line, puts focus on `selector` (else the title), never on the page. */
-  private async refocus(selector: string): Promise<void> {
+  async #refocus(selector: string): Promise<void> {
     await this.updateComplete;
     const active = deepActiveElement();
     if (active && active !== this && active !== document.body && active !== this.dialog && active.isConnected) return;
@@ -384,10 +384,10 @@ export class CartDrawer extends CartElement {
     target?.focus();
   }
 
-  private checkout(event: MouseEvent): void {
-    const cart = this.cartState.value?.cart;
+  #checkout(event: MouseEvent): void {
+    const cart = this.#cartState.value?.cart;
     if (!cart) return;
-    const checkout = new CheckoutEvent({ ...analyticsDetail(cart), cart, url: this.checkoutHref() });
+    const checkout = new CheckoutEvent({ ...analyticsDetail(cart), cart, url: this.#checkoutHref() });
     this.dispatchEvent(checkout);
     if (checkout.defaultPrevented) event.preventDefault();
   }
