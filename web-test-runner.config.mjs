@@ -10,7 +10,9 @@ const worker = readFileSync(new URL('./public/mockServiceWorker.js', import.meta
 export default {
   files: ['test/**/*.test.ts'],
   nodeResolve: { browser: true, exportConditions: ['browser', 'development'] },
-  concurrency: 2,
+  // One file at a time: on a 2-core machine, side-by-side files starve each other and time-based
+  // waits get flaky.
+  concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 10 * 60 * 1000,
   browserStartTimeout: 60000,
