@@ -1,19 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { delay, http, HttpResponse } from 'msw';
-import { ApiError } from '../../src/api/errors.js';
 import { getCartStore } from '../../src/store/cart-store.js';
 import type { CartState } from '../../src/store/types.js';
 import { newShop, sent, sentTo, useNetwork, wireCart, wireError, worker } from './fixtures.js';
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the promise to reject');
-}
+import { rejection } from '../helpers/rejection.js';
 
 describe('CartStore', () => {
   useNetwork();

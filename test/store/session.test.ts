@@ -1,7 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { HttpResponse, http } from 'msw';
 import { CartApi } from '../../src/api/client.js';
-import { ApiError } from '../../src/api/errors.js';
 import { DEFAULT_KEY_PAIR } from '../../src/mock/index.js';
 import { getCartStore } from '../../src/store/cart-store.js';
 import {
@@ -15,18 +14,9 @@ import {
   useShops,
   worker,
 } from './session-fixtures.js';
+import { rejection } from '../helpers/rejection.js';
 
 const adaSignIn = { username: 'ada', password: ada.password };
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('Session', () => {
   useShops();
