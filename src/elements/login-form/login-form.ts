@@ -1,5 +1,4 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { ApiError } from '../../api/errors.js';
 import type { TwoFactorChallenge } from '../../api/model.js';
 import { AuthSignedInEvent, AuthSignedOutEvent, AuthTwoFactorRequiredEvent } from '../../events/auth-events.js';
@@ -65,17 +64,27 @@ let instances = 0;
  * @cssproperty --cart-font - Font family.
  */
 export class LoginForm extends CartElement {
+  static override properties = {
+    messages: { attribute: false },
+    busy: { state: true },
+    signingOut: { state: true },
+    errors: { state: true },
+    challenge: { state: true },
+    provider: { state: true },
+    status: { state: true },
+  };
+
   /** Replacement strings: any subset of the login-form messages. */
-  @property({ attribute: false }) messages?: Partial<Messages>;
+  declare messages?: Partial<Messages>;
 
   /** A sign-in or verification request is in flight. */
-  @state() private busy = false;
-  @state() private signingOut = false;
-  @state() private errors: FieldError[] = [];
+  private busy = false;
+  private signingOut = false;
+  private errors: FieldError[] = [];
   /** The shop's two-factor challenge: while there is one, the form shows the second step. */
-  @state() private challenge?: TwoFactorChallenge;
-  @state() private provider = '';
-  @state() private status = '';
+  private declare challenge?: TwoFactorChallenge;
+  private provider = '';
+  private status = '';
 
   readonly #id = `login-form-${++instances}`;
   readonly #session = new StoreController(this, () => this.store, (state) => state.session);

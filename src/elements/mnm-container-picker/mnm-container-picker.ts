@@ -1,6 +1,5 @@
 import { initialState, Task } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import type { Currency, MixAndMatch, MixAndMatchChild, Product } from '../../api/model.js';
 import { parseProductConfig, type ProductConfig } from '../../api/product-config.js';
@@ -84,26 +83,38 @@ const PLAIN_CURRENCY: Currency = {
  */
 export class MnmContainerPicker extends CartElement {
   static override styles = styles;
+  static override properties = {
+    productId: { attribute: 'product-id' },
+    config: { attribute: false },
+    keepSelection: { type: Boolean, attribute: 'keep-selection' },
+    messages: { attribute: false },
+    selection: { state: true },
+    boxes: { state: true },
+    adding: { state: true },
+    addError: { state: true },
+    notice: { state: true },
+    scriptText: { state: true },
+  };
 
   /** The container product's id; the box is loaded from the products route. */
-  @property({ attribute: 'product-id' }) productId?: string;
+  declare productId?: string;
 
   /** The box configuration, for stores without the products route; wins over `product-id`. */
-  @property({ attribute: false }) config?: ProductConfig;
+  declare config?: ProductConfig;
 
   /** Keep the chosen contents after the box was added (for adding the same box again). */
-  @property({ type: Boolean, attribute: 'keep-selection' }) keepSelection = false;
+  keepSelection = false;
 
   /** Replacements for any visible string. */
-  @property({ attribute: false }) messages?: Partial<Messages>;
+  declare messages?: Partial<Messages>;
 
-  @state() private selection: Selection = emptySelection;
-  @state() private boxes = 1;
-  @state() private adding = false;
-  @state() private addError = '';
-  @state() private notice = '';
+  private selection: Selection = emptySelection;
+  private boxes = 1;
+  private adding = false;
+  private addError = '';
+  private notice = '';
   /** The text of a child `<script type="application/json">`, when there is one. */
-  @state() private scriptText: string | null = null;
+  private scriptText: string | null = null;
 
   /** The box configured on the page: the product, `invalid` when it could not be read, else `null`. */
   #inline: Product | 'invalid' | null = null;
