@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ApiError } from '../../api/errors.js';
 import type { TwoFactorChallenge } from '../../api/model.js';
 import { AuthSignedInEvent, AuthSignedOutEvent, AuthTwoFactorRequiredEvent } from '../../events/auth-events.js';
-import { withMessages, type Messages } from '../../format/messages.js';
+import { ourError, withMessages, type Messages } from '../../format/messages.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { SessionState, SignInInput } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
@@ -349,7 +349,7 @@ export class LoginForm extends CartElement {
     } else if (error.kind === 'insecure-transport') this.#error(m.insecureConnection);
     else if (!this.challenge && (error.kind === 'auth' || error.status === 401 || error.status === 403)) {
       this.#error(m.signInFailed, 'password', 'identifier');
-    } else this.#error(error.kind === 'network' || error.kind === 'timeout' ? m.networkError : m.genericError);
+    } else this.#error(ourError(error, m));
   }
 
   /** One message about these fields (or the whole form). */
