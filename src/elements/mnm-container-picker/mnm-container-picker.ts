@@ -181,7 +181,6 @@ export class MnmContainerPicker extends CartElement {
     this.#productLoad?.abort();
     const load = (this.#productLoad = store && id ? new AbortController() : undefined);
     this.#product = load && 'pending';
-    this.requestUpdate();
     if (!load) return;
     let product: Product | 'error';
     try {
@@ -196,9 +195,14 @@ export class MnmContainerPicker extends CartElement {
   }
 
   #loadError(canRetry?: boolean): TemplateResult {
+    // "Try again": the next update finds the product not loaded for its arguments.
+    const retry = () => {
+      this.#productFor = [];
+      this.requestUpdate();
+    };
     return html`
       <div part="error" role="alert">${this.#m.boxLoadError}</div>
-      ${canRetry ? html`<button part="button retry" type="button" @click=${() => this.#loadProduct(this.#productFor)}>${this.#m.tryAgain}</button>` : nothing}
+      ${canRetry ? html`<button part="button retry" type="button" @click=${retry}>${this.#m.tryAgain}</button>` : nothing}
     `;
   }
 
