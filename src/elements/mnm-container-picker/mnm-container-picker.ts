@@ -5,8 +5,8 @@ import { parseProductConfig, type ProductConfig } from '../../api/product-config
 import { CartItemAddedEvent } from '../../events/cart-events.js';
 import { withMessages, type Messages } from '../../format/messages.js';
 import { formatMoney } from '../../format/money.js';
-import { StoreController } from '../../store/store-controller.js';
 import type { CartStore } from '../../store/cart-store.js';
+import { StoreController } from '../../store/store-controller.js';
 import type { CartState } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
 import { addedBoxDetail } from './added-box.js';
@@ -179,13 +179,16 @@ export class MnmContainerPicker extends CartElement {
     const [store, id] = args as [CartStore | undefined, string | undefined];
     this.#productFor = args;
     this.#productLoad?.abort();
-    const load = (this.#productLoad = store && id ? new AbortController() : undefined);
-    this.#product = load && 'pending';
-    if (!load) return;
+    if (!store || !id) {
+      this.#product = this.#productLoad = undefined;
+      return;
+    }
+    const load = (this.#productLoad = new AbortController());
+    this.#product = 'pending';
     let product: Product | 'error';
     try {
-      const credentials = await store!.session.credentials();
-      product = await store!.api.getProduct(id!, { credentials, signal: load.signal });
+      const credentials = await store.session.credentials();
+      product = await store.api.getProduct(id, { credentials, signal: load.signal });
     } catch {
       product = 'error';
     }
