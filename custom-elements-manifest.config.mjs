@@ -26,6 +26,9 @@ function publicApiOnly() {
     name: 'cart-widget:public-api-only',
     packageLinkPhase({ customElementsManifest }) {
       for (const declaration of declarations(customElementsManifest)) {
+        // `static properties` lists internal state too (`{ state: true }`), which the analyzer takes for attributes.
+        const internal = new Set(declaration.members?.filter((member) => (member.privacy ?? 'public') !== 'public').map((member) => member.name));
+        if (declaration.attributes) declaration.attributes = declaration.attributes.filter((attribute) => !internal.has(attribute.fieldName));
         if (declaration.members) declaration.members = declaration.members.filter((member) => (member.privacy ?? 'public') === 'public');
         if (declaration.events) declaration.events = declaration.events.filter((event) => event.name);
       }

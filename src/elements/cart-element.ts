@@ -1,6 +1,5 @@
-import { consume } from '@lit/context';
-import { LitElement } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { ContextConsumer } from '@lit/context';
+import { LitElement, type PropertyDeclarations } from 'lit';
 import { ApiError, isApiError } from '../api/errors.js';
 import type { AmountsMode } from '../api/model.js';
 import { CartErrorEvent } from '../events/cart-events.js';
@@ -15,20 +14,33 @@ import type { AuthKind } from '../store/types.js';
  * `base-url` + `namespace` pick the shared store (the same one every element with those gets).
  */
 export class CartElement extends LitElement {
-  /** The service's base URL, e.g. `https://shop.example/wp-json` (outside a provider). */
-  @property({ attribute: 'base-url' }) baseUrl?: string;
-  /** Route namespace: `svc` (default) or `cocart`. */
-  @property() namespace?: string;
-  /** `bearer` (default) or `basic`. */
-  @property() auth?: AuthKind;
-  /** How amounts are read: `auto` (default), `decimal` or `minor-units`. */
-  @property() amounts?: AmountsMode;
-  /** Spec rule 5 fallback: also send Basic credentials as query parameters. Off by default. */
-  @property({ type: Boolean, attribute: 'credentials-in-query' }) credentialsInQuery = false;
+  static override properties: PropertyDeclarations = {
+    baseUrl: { attribute: 'base-url' },
+    namespace: {},
+    auth: {},
+    amounts: {},
+    credentialsInQuery: { type: Boolean, attribute: 'credentials-in-query' },
+    providedStore: { state: true },
+  };
 
-  @consume({ context: storeContext, subscribe: true })
-  @state()
-  protected providedStore?: CartStore;
+  /** The service's base URL, e.g. `https://shop.example/wp-json` (outside a provider). */
+  declare baseUrl?: string;
+  /** Route namespace: `svc` (default) or `cocart`. */
+  declare namespace?: string;
+  /** `bearer` (default) or `basic`. */
+  declare auth?: AuthKind;
+  /** How amounts are read: `auto` (default), `decimal` or `minor-units`. */
+  declare amounts?: AmountsMode;
+  /** Spec rule 5 fallback: also send Basic credentials as query parameters. Off by default. */
+  credentialsInQuery = false;
+
+  /** The store a `<cart-provider>` around this element gives it. */
+  protected declare providedStore?: CartStore;
+
+  constructor() {
+    super();
+    new ContextConsumer(this, { context: storeContext, subscribe: true, callback: (store) => (this.providedStore = store) });
+  }
 
   /** The store this element works with, or `undefined` when it is not configured yet. */
   get store(): CartStore | undefined {

@@ -129,6 +129,10 @@ export function withMessages(overrides: Partial<Messages> | undefined): Messages
  */
 export function describeError(error: ApiError, messages: Messages): string {
   if (error.kind === 'aborted') return '';
-  if (error.code && error.message) return error.message;
+  return error.code && error.message ? error.message : ourError(error, messages);
+}
+
+/** Our own sentence for a failed request: the network one when the shop could not be reached. */
+export function ourError(error: ApiError, messages: Messages): string {
   return error.kind === 'network' || error.kind === 'timeout' ? messages.networkError : messages.genericError;
 }

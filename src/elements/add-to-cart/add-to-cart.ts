@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import type { CartItem } from '../../api/model.js';
 import { addedDetail } from '../../events/analytics.js';
 import { CartItemAddedEvent } from '../../events/cart-events.js';
@@ -34,21 +33,31 @@ import { styles } from './add-to-cart.styles.js';
  */
 export class AddToCart extends CartElement {
   static override styles = styles;
+  static override properties = {
+    productId: { attribute: 'product-id' },
+    quantity: { type: Number },
+    variation: {},
+    openOnAdd: { type: Boolean, attribute: 'open-on-add' },
+    messages: { attribute: false },
+    busy: { state: true },
+    error: { state: true },
+    announcement: { state: true },
+  };
 
   /** The product's id. */
-  @property({ attribute: 'product-id' }) productId?: string;
+  declare productId?: string;
   /** How many to add. */
-  @property({ type: Number }) quantity = 1;
+  quantity = 1;
   /** A variation id (attribute), or the chosen attributes as an object (property). */
-  @property() variation?: string | number | Record<string, string>;
+  declare variation?: string | number | Record<string, string>;
   /** Opens the page's `<cart-drawer>` after a successful add. */
-  @property({ type: Boolean, attribute: 'open-on-add' }) openOnAdd = false;
+  openOnAdd = false;
   /** Replacement strings (any subset). */
-  @property({ attribute: false }) messages?: Partial<Messages>;
+  declare messages?: Partial<Messages>;
 
-  @state() private busy = false;
-  @state() private error = '';
-  @state() private announcement = '';
+  private busy = false;
+  private error = '';
+  private announcement = '';
 
   protected override updated(changed: PropertyValues): void {
     if (changed.has('busy')) this.#markSlottedBusy();

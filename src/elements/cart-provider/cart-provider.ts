@@ -1,6 +1,5 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html } from 'lit';
-import { property } from 'lit/decorators.js';
 import type { AmountsMode } from '../../api/model.js';
 import { getCartStore, type CartStore } from '../../store/cart-store.js';
 import { storeContext } from '../../store/context.js';
@@ -18,19 +17,27 @@ import { styles } from './cart-provider.styles.js';
  */
 export class CartProvider extends LitElement {
   static override styles = styles;
+  static override properties = {
+    baseUrl: { attribute: 'base-url' },
+    namespace: {},
+    auth: {},
+    amounts: {},
+    checkoutUrl: { attribute: 'checkout-url' },
+    credentialsInQuery: { type: Boolean, attribute: 'credentials-in-query' },
+  };
 
   /** The service's base URL, e.g. `https://shop.example/wp-json`. Required. */
-  @property({ attribute: 'base-url' }) baseUrl?: string;
+  declare baseUrl?: string;
   /** Route namespace: `svc` (default) or `cocart`. */
-  @property() namespace = 'svc';
+  namespace = 'svc';
   /** How a shopper signs in: `bearer` (default) or `basic`. */
-  @property() auth: AuthKind = 'bearer';
+  auth: AuthKind = 'bearer';
   /** How amounts are read: `auto` (default), `decimal` or `minor-units`. */
-  @property() amounts: AmountsMode = 'auto';
+  amounts: AmountsMode = 'auto';
   /** Where the drawer's checkout link points. */
-  @property({ attribute: 'checkout-url' }) checkoutUrl?: string;
+  declare checkoutUrl?: string;
   /** Also send Basic credentials as query parameters, for servers that drop `Authorization`. */
-  @property({ type: Boolean, attribute: 'credentials-in-query' }) credentialsInQuery = false;
+  credentialsInQuery = false;
 
   readonly #provider = new ContextProvider(this, { context: storeContext });
 

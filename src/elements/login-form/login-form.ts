@@ -1,9 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { ApiError } from '../../api/errors.js';
 import type { TwoFactorChallenge } from '../../api/model.js';
 import { AuthSignedInEvent, AuthSignedOutEvent, AuthTwoFactorRequiredEvent } from '../../events/auth-events.js';
-import { withMessages, type Messages } from '../../format/messages.js';
+import { ourError, withMessages, type Messages } from '../../format/messages.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { SessionState, SignInInput } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
@@ -65,17 +64,27 @@ let instances = 0;
  * @cssproperty --cart-font - Font family.
  */
 export class LoginForm extends CartElement {
+  static override properties = {
+    messages: { attribute: false },
+    busy: { state: true },
+    signingOut: { state: true },
+    errors: { state: true },
+    challenge: { state: true },
+    provider: { state: true },
+    status: { state: true },
+  };
+
   /** Replacement strings: any subset of the login-form messages. */
-  @property({ attribute: false }) messages?: Partial<Messages>;
+  declare messages?: Partial<Messages>;
 
   /** A sign-in or verification request is in flight. */
-  @state() private busy = false;
-  @state() private signingOut = false;
-  @state() private errors: FieldError[] = [];
+  private busy = false;
+  private signingOut = false;
+  private errors: FieldError[] = [];
   /** The shop's two-factor challenge: while there is one, the form shows the second step. */
-  @state() private challenge?: TwoFactorChallenge;
-  @state() private provider = '';
-  @state() private status = '';
+  private declare challenge?: TwoFactorChallenge;
+  private provider = '';
+  private status = '';
 
   readonly #id = `login-form-${++instances}`;
   readonly #session = new StoreController(this, () => this.store, (state) => state.session);
@@ -340,7 +349,7 @@ export class LoginForm extends CartElement {
     } else if (error.kind === 'insecure-transport') this.#error(m.insecureConnection);
     else if (!this.challenge && (error.kind === 'auth' || error.status === 401 || error.status === 403)) {
       this.#error(m.signInFailed, 'password', 'identifier');
-    } else this.#error(error.kind === 'network' || error.kind === 'timeout' ? m.networkError : m.genericError);
+    } else this.#error(ourError(error, m));
   }
 
   /** One message about these fields (or the whole form). */

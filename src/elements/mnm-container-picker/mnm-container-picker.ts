@@ -1,12 +1,11 @@
-import { initialState, Task } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import type { Currency, MixAndMatch, MixAndMatchChild, Product } from '../../api/model.js';
 import { parseProductConfig, type ProductConfig } from '../../api/product-config.js';
 import { CartItemAddedEvent } from '../../events/cart-events.js';
 import { withMessages, type Messages } from '../../format/messages.js';
 import { formatMoney } from '../../format/money.js';
+import type { CartStore } from '../../store/cart-store.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartState } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
@@ -84,26 +83,38 @@ const PLAIN_CURRENCY: Currency = {
  */
 export class MnmContainerPicker extends CartElement {
   static override styles = styles;
+  static override properties = {
+    productId: { attribute: 'product-id' },
+    config: { attribute: false },
+    keepSelection: { type: Boolean, attribute: 'keep-selection' },
+    messages: { attribute: false },
+    selection: { state: true },
+    boxes: { state: true },
+    adding: { state: true },
+    addError: { state: true },
+    notice: { state: true },
+    scriptText: { state: true },
+  };
 
   /** The container product's id; the box is loaded from the products route. */
-  @property({ attribute: 'product-id' }) productId?: string;
+  declare productId?: string;
 
   /** The box configuration, for stores without the products route; wins over `product-id`. */
-  @property({ attribute: false }) config?: ProductConfig;
+  declare config?: ProductConfig;
 
   /** Keep the chosen contents after the box was added (for adding the same box again). */
-  @property({ type: Boolean, attribute: 'keep-selection' }) keepSelection = false;
+  keepSelection = false;
 
   /** Replacements for any visible string. */
-  @property({ attribute: false }) messages?: Partial<Messages>;
+  declare messages?: Partial<Messages>;
 
-  @state() private selection: Selection = emptySelection;
-  @state() private boxes = 1;
-  @state() private adding = false;
-  @state() private addError = '';
-  @state() private notice = '';
+  private selection: Selection = emptySelection;
+  private boxes = 1;
+  private adding = false;
+  private addError = '';
+  private notice = '';
   /** The text of a child `<script type="application/json">`, when there is one. */
-  @state() private scriptText: string | null = null;
+  private scriptText: string | null = null;
 
   /** The box configured on the page: the product, `invalid` when it could not be read, else `null`. */
   #inline: Product | 'invalid' | null = null;
@@ -120,14 +131,11 @@ export class MnmContainerPicker extends CartElement {
   // Merchants' HTML may still be parsing the script when the element upgrades.
   readonly #scriptObserver = new MutationObserver(() => this.#readScript());
 
-  readonly #product = new Task(this, {
-    task: async ([store, id], { signal }) => {
-      if (!store || !id) return initialState;
-      const credentials = await store.session.credentials();
-      return store.api.getProduct(id, { credentials, signal });
-    },
-    args: () => [this.#inline ? undefined : this.store, this.productId, this.#slice.value?.session] as const,
-  });
+  /** The product from the products route: `pending` while it loads, `error` when it could not. */
+  #product?: Product | 'pending' | 'error';
+  /** What the product was loaded for: the store (none when the box is on the page), id and session. */
+  #productFor: unknown[] = [];
+  #productLoad?: AbortController;
 
   get #m(): Messages {
     return withMessages(this.messages);
@@ -150,20 +158,54 @@ export class MnmContainerPicker extends CartElement {
     if (source || changed.has('productId')) this.#reset();
   }
 
+  protected override update(changed: PropertyValues): void {
+    // After the store controller caught up, so the session below is the current one.
+    const args = [this.#inline ? undefined : this.store, this.productId, this.#slice.value?.session];
+    if (args.some((arg, index) => arg !== this.#productFor[index])) this.#loadProduct(args);
+    super.update(changed);
+  }
+
   override render(): TemplateResult {
-    return html`<div part="base">${this.#inline
-      ? this.#box(this.#inline)
-      : this.#product.render({
-          pending: () => html`<p part="loading" role="status">${this.#m.loading}</p>`,
-          complete: (product) => this.#box(product),
-          error: () => this.#loadError(true),
-        })}</div>`;
+    const product = this.#inline ?? this.#product;
+    return html`<div part="base">${product === 'pending'
+      ? html`<p part="loading" role="status">${this.#m.loading}</p>`
+      : product === 'error'
+        ? this.#loadError(true)
+        : product && this.#box(product)}</div>`;
+  }
+
+  /** Loads the product (a newer load aborts the one still running); a stale answer is dropped. */
+  async #loadProduct(args: unknown[]): Promise<void> {
+    const [store, id] = args as [CartStore | undefined, string | undefined];
+    this.#productFor = args;
+    this.#productLoad?.abort();
+    if (!store || !id) {
+      this.#product = this.#productLoad = undefined;
+      return;
+    }
+    const load = (this.#productLoad = new AbortController());
+    this.#product = 'pending';
+    let product: Product | 'error';
+    try {
+      const credentials = await store.session.credentials();
+      product = await store.api.getProduct(id, { credentials, signal: load.signal });
+    } catch {
+      product = 'error';
+    }
+    if (load !== this.#productLoad) return;
+    this.#product = product;
+    this.requestUpdate();
   }
 
   #loadError(canRetry?: boolean): TemplateResult {
+    // "Try again": the next update finds the product not loaded for its arguments.
+    const retry = () => {
+      this.#productFor = [];
+      this.requestUpdate();
+    };
     return html`
       <div part="error" role="alert">${this.#m.boxLoadError}</div>
-      ${canRetry ? html`<button part="button retry" type="button" @click=${() => this.#product.run()}>${this.#m.tryAgain}</button>` : nothing}
+      ${canRetry ? html`<button part="button retry" type="button" @click=${retry}>${this.#m.tryAgain}</button>` : nothing}
     `;
   }
 
