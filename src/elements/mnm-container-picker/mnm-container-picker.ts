@@ -1,3 +1,4 @@
+import { initialState, Task } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Currency, MixAndMatch, MixAndMatchChild, Product } from '../../api/model.js';
@@ -5,7 +6,6 @@ import { parseProductConfig, type ProductConfig } from '../../api/product-config
 import { CartItemAddedEvent } from '../../events/cart-events.js';
 import { withMessages, type Messages } from '../../format/messages.js';
 import { formatMoney } from '../../format/money.js';
-import type { CartStore } from '../../store/cart-store.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartState } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
@@ -131,11 +131,14 @@ export class MnmContainerPicker extends CartElement {
   // Merchants' HTML may still be parsing the script when the element upgrades.
   readonly #scriptObserver = new MutationObserver(() => this.#readScript());
 
-  /** The product from the products route: `pending` while it loads, `error` when it could not. */
-  #product?: Product | 'pending' | 'error';
-  /** What the product was loaded for: the store (none when the box is on the page), id and session. */
-  #productFor: unknown[] = [];
-  #productLoad?: AbortController;
+  readonly #product = new Task(this, {
+    task: async ([store, id], { signal }) => {
+      if (!store || !id) return initialState;
+      const credentials = await store.session.credentials();
+      return store.api.getProduct(id, { credentials, signal });
+    },
+    args: () => [this.#inline ? undefined : this.store, this.productId, this.#slice.value?.session] as const,
+  });
 
   get #m(): Messages {
     return withMessages(this.messages);
@@ -158,54 +161,20 @@ export class MnmContainerPicker extends CartElement {
     if (source || changed.has('productId')) this.#reset();
   }
 
-  protected override update(changed: PropertyValues): void {
-    // After the store controller caught up, so the session below is the current one.
-    const args = [this.#inline ? undefined : this.store, this.productId, this.#slice.value?.session];
-    if (args.some((arg, index) => arg !== this.#productFor[index])) this.#loadProduct(args);
-    super.update(changed);
-  }
-
   override render(): TemplateResult {
-    const product = this.#inline ?? this.#product;
-    return html`<div part="base">${product === 'pending'
-      ? html`<p part="loading" role="status">${this.#m.loading}</p>`
-      : product === 'error'
-        ? this.#loadError(true)
-        : product && this.#box(product)}</div>`;
-  }
-
-  /** Loads the product (a newer load aborts the one still running); a stale answer is dropped. */
-  async #loadProduct(args: unknown[]): Promise<void> {
-    const [store, id] = args as [CartStore | undefined, string | undefined];
-    this.#productFor = args;
-    this.#productLoad?.abort();
-    if (!store || !id) {
-      this.#product = this.#productLoad = undefined;
-      return;
-    }
-    const load = (this.#productLoad = new AbortController());
-    this.#product = 'pending';
-    let product: Product | 'error';
-    try {
-      const credentials = await store.session.credentials();
-      product = await store.api.getProduct(id, { credentials, signal: load.signal });
-    } catch {
-      product = 'error';
-    }
-    if (load !== this.#productLoad) return;
-    this.#product = product;
-    this.requestUpdate();
+    return html`<div part="base">${this.#inline
+      ? this.#box(this.#inline)
+      : this.#product.render({
+          pending: () => html`<p part="loading" role="status">${this.#m.loading}</p>`,
+          complete: (product) => this.#box(product),
+          error: () => this.#loadError(true),
+        })}</div>`;
   }
 
   #loadError(canRetry?: boolean): TemplateResult {
-    // "Try again": the next update finds the product not loaded for its arguments.
-    const retry = () => {
-      this.#productFor = [];
-      this.requestUpdate();
-    };
     return html`
       <div part="error" role="alert">${this.#m.boxLoadError}</div>
-      ${canRetry ? html`<button part="button retry" type="button" @click=${retry}>${this.#m.tryAgain}</button>` : nothing}
+      ${canRetry ? html`<button part="button retry" type="button" @click=${() => this.#product.run()}>${this.#m.tryAgain}</button>` : nothing}
     `;
   }
 
