@@ -69,7 +69,7 @@ const plain = (v: unknown): string =>
 
 // --- fields ----------------------------------------------------------------------------------
 
-const isObj = (v: unknown): v is Raw => typeof v == 'object' && v !== null && !Array.isArray(v);
+export const isObj = (v: unknown): v is Raw => typeof v == 'object' && v !== null && !Array.isArray(v);
 /** Objects that PHP sends as `[]` when empty; anything but an object reads as `{}`. */
 const obj = (v: unknown): Raw => (isObj(v) ? v : {});
 const str = (v: unknown): string => (typeof v == 'string' ? v : typeof v == 'number' ? String(v) : '');
@@ -98,8 +98,9 @@ const withKeys = (v: unknown): unknown[] | undefined =>
 /** A secondary collection: anything unreadable is left out, so one odd block never hides the whole cart. */
 const list = (v: unknown): Entry[] => (withKeys(v) ?? []).filter(isObj) as Entry[];
 
+/** An object (not an array, not null): what an answer and each element of its main collection must be. */
+const entity = z.custom<Raw>(isObj);
 /** A collection the answer is made of: every element must be an object. */
-const entity = z.looseObject({});
 const entries = (v: unknown): Entry[] => z.array(entity).parse(withKeys(v)) as Entry[];
 
 // --- money -----------------------------------------------------------------------------------
