@@ -130,6 +130,9 @@ function money({ minorUnit, decimalSeparator, thousandSeparator }: Currency, mod
   };
 }
 
+/** An amount that may be left out: `null` when it is. */
+const maybe = (m: Money, v: unknown): number | null => (blank(v) ? null : m(v));
+
 // --- currency --------------------------------------------------------------------------------
 
 /** A separator as sent (an empty one too), else the default. */
@@ -201,8 +204,6 @@ const line = (i: Entry) => {
 };
 
 function readCart(c: Raw & { items: Entry[] }, currency: Currency, m: Money): Cart {
-  const maybe = (v: unknown) => (blank(v) ? null : m(v));
-
   const items = c.items.map((i): CartItem => {
     const extra = obj(i.cart_item_data);
     const totals = obj(i.totals);
@@ -321,7 +322,7 @@ function readCart(c: Raw & { items: Entry[] }, currency: Currency, m: Money): Ca
     removedItems: list(c.removed_items).map((i) => ({
       ...line(i),
       quantity: quantity(i.quantity).value,
-      price: maybe(i.price),
+      price: maybe(m, i.price),
       image: url(i.featured_image),
     })),
     crossSells: list(c.cross_sells).map((x) => {
@@ -332,8 +333,8 @@ function readCart(c: Raw & { items: Entry[] }, currency: Currency, m: Money): Ca
         name,
         title: text(x.product_title) || text(x.title) || name,
         price,
-        regularPrice: blank(x.regular_price) ? price : m(x.regular_price),
-        salePrice: x.on_sale === false ? null : maybe(x.sale_price),
+        regularPrice: maybe(m, x.regular_price) ?? price,
+        salePrice: x.on_sale === false ? null : maybe(m, x.sale_price),
         image: url(x.product_image) || url(x.image),
       };
     }),
@@ -354,9 +355,9 @@ const firstImage = (images: unknown): string | null => {
 
 function readPrices(v: unknown, m: Money): ProductPrices {
   const p = obj(v);
-  const regular = blank(p.regular_price) ? null : m(p.regular_price);
-  const sale = blank(p.sale_price) || p.on_sale === false ? null : m(p.sale_price);
-  const price = blank(p.price) ? (sale ?? regular ?? 0) : m(p.price);
+  const regular = maybe(m, p.regular_price);
+  const sale = p.on_sale === false ? null : maybe(m, p.sale_price);
+  const price = maybe(m, p.price) ?? sale ?? regular ?? 0;
   return {
     price,
     regularPrice: regular ?? price,
@@ -401,7 +402,8 @@ function readLogin(l: Raw): LoginResult {
   const extras = obj(l.extras);
   const user = str(l.user_id);
   const token = str(extras.jwt_token) || str(l.token) || null;
-  if (!user && !token) throw new Error('Login answer has neither a user nor a token');
+  // An answer with neither a user nor a token is no sign-in.
+  need(user || token);
   const firstName = text(l.first_name);
   const lastName = text(l.last_name);
   const username = str(l.username);
