@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse, passthrough } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { listSessions } from '../../src/api/admin-sessions.js';
 import { CartApi, type ApiConfig } from '../../src/api/client.js';
@@ -248,6 +248,14 @@ describe('CartApi requests', () => {
     expect(seen[0]!.headers.get('Authorization')).to.equal('Basic Y2tfMTpjc18y');
     expect(query(seen[0]!)).to.deep.equal({});
     expect(query(seen[1]!)).to.deep.equal({ consumer_key: 'ck_1', consumer_secret: 'cs_2' });
+  });
+
+  it('leaves the sessions call out of the script tag (architecture §4: admin pages only)', async () => {
+    // `npm test` builds dist/ first; the embed tests run the same file.
+    worker.use(http.get('/dist/cart-widget.js', () => passthrough()));
+    const bundle = await (await fetch('/dist/cart-widget.js')).text();
+    expect(bundle).to.include('v2/cart');
+    expect(bundle).not.to.include('v2/sessions');
   });
 
   it('reads "no sessions" from a 404, but not a missing route', async () => {
