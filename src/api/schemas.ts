@@ -83,9 +83,9 @@ const url = (v: unknown): string | null => str(v) || null;
 const blank = (v: unknown): boolean => v == null || v === '';
 
 /** A field the answer cannot do without: empty, zero or missing fails the parse. */
-const need = <T>(value: T): T => {
+const need = <T>(value: T): NonNullable<T> => {
   if (!value) throw new Error('Required field missing');
-  return value;
+  return value as NonNullable<T>;
 };
 
 /**
@@ -100,8 +100,8 @@ const list = (v: unknown): Entry[] => (withKeys(v) ?? []).filter(isObj) as Entry
 
 /** An object (not an array, not null): what an answer and each element of its main collection must be. */
 const entity = z.custom<Raw>(isObj);
-/** A collection the answer is made of: every element must be an object. */
-const entries = (v: unknown): Entry[] => z.array(entity).parse(withKeys(v)) as Entry[];
+/** A collection the answer is made of: it must be there, and every element must be an object. */
+const entries = (v: unknown): Entry[] => need(withKeys(v)).map((x) => entity.parse(x) as Entry);
 
 // --- money -----------------------------------------------------------------------------------
 
