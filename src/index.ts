@@ -19,7 +19,8 @@ export { storeContext } from './store/context.js';
 export type * from './store/types.js';
 
 export { CartApi, isSecureBase } from './api/client.js';
-export type { ApiConfig, CallContext, Credentials, KeyPair } from './api/client.js';
+export type { ApiConfig, CallContext, Credentials } from './api/client.js';
+export { listSessions, type KeyPair } from './api/admin-sessions.js';
 export { ApiError, isApiError } from './api/errors.js';
 export type { ApiErrorKind } from './api/errors.js';
 export type * from './api/model.js';

@@ -1,20 +1,6 @@
 import { ApiError } from './errors.js';
-import type {
-  AdminSession,
-  AmountsMode,
-  Cart,
-  LoginResult,
-  Product,
-  TokenPair,
-} from './model.js';
-import {
-  parseCart,
-  parseErrorBody,
-  parseLogin,
-  parseProduct,
-  parseSessions,
-  parseTokenPair,
-} from './schemas.js';
+import type { AmountsMode, Cart, LoginResult, Product, TokenPair } from './model.js';
+import { parseCart, parseErrorBody, parseLogin, parseProduct, parseTokenPair } from './schemas.js';
 
 /** How one request is authenticated. The store's `Session` decides; the client only applies it. */
 export type Credentials =
@@ -69,15 +55,8 @@ export interface LoginInput {
   twoFactorProvider?: string;
 }
 
-export interface KeyPair {
-  consumerKey: string;
-  consumerSecret: string;
-  /** Spec rule 5: send the pair as query parameters too, for servers that drop `Authorization`. */
-  inQuery?: boolean;
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Query = Record<string, string | undefined>;
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Query = Record<string, string | undefined>;
 
 const RETRY_STATUSES = [429, 502, 503, 504];
 
@@ -155,7 +134,7 @@ export class CartApi {
   // --- products -----------------------------------------------------------------------------
 
   async getProduct(id: number | string, ctx: CallContext = {}): Promise<Product> {
-    const { json } = await this.#send('GET', `v2/products/${encodeURIComponent(id)}`, ctx);
+    const { json } = await this.send('GET', `v2/products/${encodeURIComponent(id)}`, ctx);
     return parseProduct(json, { amounts: this.amounts });
   }
 
@@ -172,41 +151,23 @@ export class CartApi {
     if (twoFactorCode) body['2fa_code'] = twoFactorCode;
     if (twoFactorProvider) body['2fa_provider'] = twoFactorProvider;
     const credentials: Credentials = { kind: 'basic', username, password, inQuery: ctx.credentialsInQuery ?? false };
-    const { json } = await this.#send('POST', 'v2/login', { credentials, signal: ctx.signal }, body, { cart_key: ctx.cartKey || undefined });
+    const { json } = await this.send('POST', 'v2/login', { credentials, signal: ctx.signal }, body, { cart_key: ctx.cartKey || undefined });
     return parseLogin(json);
   }
 
   async logout(ctx: CallContext = {}): Promise<void> {
-    await this.#send('POST', 'v2/logout', ctx);
+    await this.send('POST', 'v2/logout', ctx);
   }
 
   /** Resolves when the token is valid; rejects with an `auth` ApiError when it is not. */
   async validateToken(token: string, signal?: AbortSignal): Promise<void> {
-    await this.#send('POST', 'jwt/validate-token', { credentials: { kind: 'bearer', token }, signal });
+    await this.send('POST', 'jwt/validate-token', { credentials: { kind: 'bearer', token }, signal });
   }
 
   /** Exchanges a refresh token. Never carries `Authorization`: a stale bearer breaks this route. */
   async refreshToken(refreshToken: string, signal?: AbortSignal): Promise<TokenPair> {
-    const { json } = await this.#send('POST', 'jwt/refresh-token', { signal }, { refresh_token: refreshToken });
+    const { json } = await this.send('POST', 'jwt/refresh-token', { signal }, { refresh_token: refreshToken });
     return parseTokenPair(json);
-  }
-
-  /** Admin: the carts' sessions. The key pair is used for this call only and never kept. */
-  async listSessions(keys: KeyPair, signal?: AbortSignal): Promise<AdminSession[]> {
-    const credentials: Credentials = {
-      kind: 'basic',
-      username: keys.consumerKey,
-      password: keys.consumerSecret,
-      inQuery: keys.inQuery ?? false,
-    };
-    try {
-      const { json } = await this.#send('GET', 'v2/sessions', { credentials, signal });
-      return parseSessions(json);
-    } catch (error) {
-      // Real servers answer 404 when there are no sessions at all.
-      if (error instanceof ApiError && error.status === 404 && !error.is('rest_no_route')) return [];
-      throw error;
-    }
   }
 
   // --- transport ----------------------------------------------------------------------------
@@ -223,7 +184,7 @@ export class CartApi {
   async #cart(method: Method, path: string, ctx: CallContext, body?: unknown, query?: Query): Promise<Cart> {
     // Every cart route answers the whole cart: ask for featured images on all of them, or lines
     // lose their pictures after the first change.
-    const { json, headers } = await this.#send(method, path, ctx, body, {
+    const { json, headers } = await this.send(method, path, ctx, body, {
       thumb: 'true',
       ...query,
       cart_key: ctx.cartKey || undefined,
@@ -232,8 +193,12 @@ export class CartApi {
     return { ...cart, key: cart.key || (headers.get('CoCart-API-Cart-Key') ?? headers.get('Cart-Key')) || null };
   }
 
-  /** Takes `ctx`'s credentials and signal; a cart key is only sent where `query` has it (cart routes, login). */
-  async #send(method: Method, path: string, ctx: CallContext, body?: unknown, query: Query = {}): Promise<{ json: unknown; headers: Headers }> {
+  /**
+   * One request to `path` below the namespace, answered with its JSON (`undefined` when the body is
+   * not JSON) and headers; the routes above and `listSessions` go through here. Takes `ctx`'s
+   * credentials and signal; a cart key is only sent where `query` has it (cart routes, login).
+   */
+  async send(method: Method, path: string, ctx: CallContext, body?: unknown, query: Query = {}): Promise<{ json: unknown; headers: Headers }> {
     const { credentials, signal } = ctx;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (credentials?.kind === 'bearer') {
@@ -248,10 +213,7 @@ export class CartApi {
       }
       const { username, password } = credentials;
       headers.Authorization = `Basic ${base64(`${username}:${password}`)}`;
-      if (credentials.inQuery) {
-        const keyPair = path === 'v2/sessions';
-        query = { ...query, [keyPair ? 'consumer_key' : 'username']: username, [keyPair ? 'consumer_secret' : 'password']: password };
-      }
+      if (credentials.inQuery) query = { ...query, username, password };
     }
     const init: RequestInit = { method, headers, credentials: 'omit', cache: 'no-store' };
     if (body !== undefined) {

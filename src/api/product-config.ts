@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Currency, Product, ProductPrices } from './model.js';
-import { parseProduct, readOrThrow, type ParseOptions } from './schemas.js';
+import { isObj, parseProduct, readOrThrow, type ParseOptions } from './schemas.js';
 
 /** Money in minor units, as the normalised shape carries it. */
 type PricesInit = { [K in keyof ProductPrices]?: ProductPrices[K] | null };
@@ -41,8 +41,8 @@ export interface ProductWire {
 export type ProductConfig = ProductConfigInit | Product | ProductWire;
 
 const UNREADABLE = 'The box configuration could not be read.';
-/** What the normalised shape is built of; the rest is read like the products route's answer. */
-const configShape = z.looseObject({ mnm: z.looseObject({ products: z.array(z.looseObject({})) }) });
+/** The structure of the normalised shape; `fits` checks each product's fields. The rest is read like the products route's answer. */
+const configShape = z.custom<ProductConfigInit>((v) => isObj(v) && isObj(v.mnm) && Array.isArray(v.mnm.products));
 const NAMED = { id: 0, name: '' };
 const CURRENCY: Currency = { code: '', symbol: '', minorUnit: 0, decimalSeparator: '', thousandSeparator: '', prefix: '', suffix: '' };
 
@@ -70,7 +70,7 @@ export function parseProductConfig(input: string | ProductConfig, options: Parse
   const raw: unknown = typeof input === 'string' ? readOrThrow(() => JSON.parse(input), UNREADABLE) : input;
   if (raw && typeof raw === 'object' && 'mnm_data' in raw) return parseProduct(raw, options);
   return readOrThrow(() => {
-    const config = configShape.parse(raw) as unknown as ProductConfigInit;
+    const config = configShape.parse(raw);
     const { mnm, currency = null } = config;
     if (![config, ...mnm.products].every((item) => fits(item, NAMED)) || (currency && !fits(currency, CURRENCY))) {
       throw new Error('Every product needs a numeric id and a name');

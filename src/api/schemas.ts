@@ -69,7 +69,7 @@ const plain = (v: unknown): string =>
 
 // --- fields ----------------------------------------------------------------------------------
 
-const isObj = (v: unknown): v is Raw => typeof v == 'object' && v !== null && !Array.isArray(v);
+export const isObj = (v: unknown): v is Raw => typeof v == 'object' && v !== null && !Array.isArray(v);
 /** Objects that PHP sends as `[]` when empty; anything but an object reads as `{}`. */
 const obj = (v: unknown): Raw => (isObj(v) ? v : {});
 const str = (v: unknown): string => (typeof v == 'string' ? v : typeof v == 'number' ? String(v) : '');
@@ -83,9 +83,9 @@ const url = (v: unknown): string | null => str(v) || null;
 const blank = (v: unknown): boolean => v == null || v === '';
 
 /** A field the answer cannot do without: empty, zero or missing fails the parse. */
-const need = <T>(value: T): T => {
+const need = <T>(value: T): NonNullable<T> => {
   if (!value) throw new Error('Required field missing');
-  return value;
+  return value as NonNullable<T>;
 };
 
 /**
@@ -98,9 +98,10 @@ const withKeys = (v: unknown): unknown[] | undefined =>
 /** A secondary collection: anything unreadable is left out, so one odd block never hides the whole cart. */
 const list = (v: unknown): Entry[] => (withKeys(v) ?? []).filter(isObj) as Entry[];
 
-/** A collection the answer is made of: every element must be an object. */
-const entity = z.looseObject({});
-const entries = (v: unknown): Entry[] => z.array(entity).parse(withKeys(v)) as Entry[];
+/** An object (not an array, not null): what an answer and each element of its main collection must be. */
+const entity = z.custom<Raw>(isObj);
+/** A collection the answer is made of: it must be there, and every element must be an object. */
+const entries = (v: unknown): Entry[] => need(withKeys(v)).map((x) => entity.parse(x) as Entry);
 
 // --- money -----------------------------------------------------------------------------------
 
@@ -128,6 +129,9 @@ function money({ minorUnit, decimalSeparator, thousandSeparator }: Currency, mod
     return digits ? shift((negative ? '-' : '') + digits[0], minorUnit) : 0;
   };
 }
+
+/** An amount that may be left out: `null` when it is. */
+const maybe = (m: Money, v: unknown): number | null => (blank(v) ? null : m(v));
 
 // --- currency --------------------------------------------------------------------------------
 
@@ -200,8 +204,6 @@ const line = (i: Entry) => {
 };
 
 function readCart(c: Raw & { items: Entry[] }, currency: Currency, m: Money): Cart {
-  const maybe = (v: unknown) => (blank(v) ? null : m(v));
-
   const items = c.items.map((i): CartItem => {
     const extra = obj(i.cart_item_data);
     const totals = obj(i.totals);
@@ -320,7 +322,7 @@ function readCart(c: Raw & { items: Entry[] }, currency: Currency, m: Money): Ca
     removedItems: list(c.removed_items).map((i) => ({
       ...line(i),
       quantity: quantity(i.quantity).value,
-      price: maybe(i.price),
+      price: maybe(m, i.price),
       image: url(i.featured_image),
     })),
     crossSells: list(c.cross_sells).map((x) => {
@@ -331,8 +333,8 @@ function readCart(c: Raw & { items: Entry[] }, currency: Currency, m: Money): Ca
         name,
         title: text(x.product_title) || text(x.title) || name,
         price,
-        regularPrice: blank(x.regular_price) ? price : m(x.regular_price),
-        salePrice: x.on_sale === false ? null : maybe(x.sale_price),
+        regularPrice: maybe(m, x.regular_price) ?? price,
+        salePrice: x.on_sale === false ? null : maybe(m, x.sale_price),
         image: url(x.product_image) || url(x.image),
       };
     }),
@@ -353,9 +355,9 @@ const firstImage = (images: unknown): string | null => {
 
 function readPrices(v: unknown, m: Money): ProductPrices {
   const p = obj(v);
-  const regular = blank(p.regular_price) ? null : m(p.regular_price);
-  const sale = blank(p.sale_price) || p.on_sale === false ? null : m(p.sale_price);
-  const price = blank(p.price) ? (sale ?? regular ?? 0) : m(p.price);
+  const regular = maybe(m, p.regular_price);
+  const sale = p.on_sale === false ? null : maybe(m, p.sale_price);
+  const price = maybe(m, p.price) ?? sale ?? regular ?? 0;
   return {
     price,
     regularPrice: regular ?? price,
@@ -400,7 +402,8 @@ function readLogin(l: Raw): LoginResult {
   const extras = obj(l.extras);
   const user = str(l.user_id);
   const token = str(extras.jwt_token) || str(l.token) || null;
-  if (!user && !token) throw new Error('Login answer has neither a user nor a token');
+  // An answer with neither a user nor a token is no sign-in.
+  need(user || token);
   const firstName = text(l.first_name);
   const lastName = text(l.last_name);
   const username = str(l.username);

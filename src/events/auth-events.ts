@@ -1,31 +1,18 @@
 import type { Customer, TwoFactorChallenge } from '../api/model.js';
 import type { SessionEndReason } from '../store/types.js';
-
-const init = <T>(detail: T) => ({ bubbles: true, composed: true, detail });
+import { eventClass } from './event-class.js';
 
 /** The shopper signed in. */
-export class AuthSignedInEvent extends CustomEvent<{ user: Customer; kind: 'basic' | 'bearer' }> {
-  constructor(detail: { user: Customer; kind: 'basic' | 'bearer' }) {
-    super('auth-signed-in', init(detail));
-  }
-}
+export class AuthSignedInEvent extends eventClass<{ user: Customer; kind: 'basic' | 'bearer' }>('auth-signed-in') {}
 
 /** `user`: the shopper signed out here; `other-tab`: in another tab; `expired` / `refresh-failed`: the session could not be kept. */
 export type SignOutReason = SessionEndReason;
 
 /** The shopper is signed out: by their choice, or because the session could not be kept. */
-export class AuthSignedOutEvent extends CustomEvent<{ reason: SignOutReason }> {
-  constructor(detail: { reason: SignOutReason }) {
-    super('auth-signed-out', init(detail));
-  }
-}
+export class AuthSignedOutEvent extends eventClass<{ reason: SignOutReason }>('auth-signed-out') {}
 
 /** The service asked for a second factor; the form now shows the verification step. */
-export class AuthTwoFactorRequiredEvent extends CustomEvent<TwoFactorChallenge> {
-  constructor(detail: TwoFactorChallenge) {
-    super('auth-two-factor-required', init(detail));
-  }
-}
+export class AuthTwoFactorRequiredEvent extends eventClass<TwoFactorChallenge>('auth-two-factor-required') {}
 
 declare global {
   interface HTMLElementEventMap {

@@ -1,6 +1,6 @@
-import type { CartApi, Credentials, KeyPair } from '../api/client.js';
+import type { CartApi, Credentials } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
-import type { AdminSession, Customer } from '../api/model.js';
+import type { Customer } from '../api/model.js';
 import { tokenExpiry } from './jwt.js';
 import type { Persistence } from './persistence.js';
 import type { SessionEndReason, SessionState, SignInInput, StoreConfig } from './types.js';
@@ -156,15 +156,6 @@ export class Session {
     } catch {
       // A shop without the route, or offline: the session has ended on this side regardless.
     }
-  }
-
-  /**
-   * Admin: the carts' sessions, with a store-issued key pair that is used for this call only and
-   * never kept. Refused over plain http; sent as query parameters too when `credentialsInQuery`.
-   */
-  listSessions(keys: Omit<KeyPair, 'inQuery'>, signal?: AbortSignal): Promise<AdminSession[]> {
-    const { consumerKey, consumerSecret } = keys;
-    return this.#api.listSessions({ consumerKey, consumerSecret, inQuery: this.#inQuery() }, signal);
   }
 
   #inQuery(): boolean {

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse, passthrough } from 'msw';
 import { setupWorker } from 'msw/browser';
+import { listSessions } from '../../src/api/admin-sessions.js';
 import { CartApi, type ApiConfig } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { clone, documentCart, documentProduct, realCart, realLogin, realSessions, twoFactorChallenge } from './fixtures.js';
@@ -175,7 +176,7 @@ describe('CartApi requests', () => {
     for (const call of [
       client.getCart({ credentials: basic }),
       client.login({ username: 'ada', password: 'secret' }),
-      client.listSessions({ consumerKey: 'ck', consumerSecret: 'cs' }),
+      listSessions(client, { consumerKey: 'ck', consumerSecret: 'cs' }),
     ]) {
       const error = await failure(call);
       expect(error.kind).to.equal('insecure-transport');
@@ -241,12 +242,20 @@ describe('CartApi requests', () => {
 
   it('lists sessions with the key pair as Basic, in the query only when asked', async () => {
     const seen = route('get', `${NS}/v2/sessions`, () => HttpResponse.json(clone(realSessions)));
-    const sessions = await api().listSessions({ consumerKey: 'ck_1', consumerSecret: 'cs_2' });
-    await api().listSessions({ consumerKey: 'ck_1', consumerSecret: 'cs_2', inQuery: true });
+    const sessions = await listSessions(api(), { consumerKey: 'ck_1', consumerSecret: 'cs_2' });
+    await listSessions(api(), { consumerKey: 'ck_1', consumerSecret: 'cs_2', inQuery: true });
     expect(sessions.map((s) => s.cartKey)).to.deep.equal(['t_5f1c2d3e4b', '12']);
     expect(seen[0]!.headers.get('Authorization')).to.equal('Basic Y2tfMTpjc18y');
     expect(query(seen[0]!)).to.deep.equal({});
     expect(query(seen[1]!)).to.deep.equal({ consumer_key: 'ck_1', consumer_secret: 'cs_2' });
+  });
+
+  it('leaves the sessions call out of the script tag (architecture §4: admin pages only)', async () => {
+    // `npm test` builds dist/ first; the embed tests run the same file.
+    worker.use(http.get('/dist/cart-widget.js', () => passthrough()));
+    const bundle = await (await fetch('/dist/cart-widget.js')).text();
+    expect(bundle).to.include('v2/cart');
+    expect(bundle).not.to.include('v2/sessions');
   });
 
   it('reads "no sessions" from a 404, but not a missing route', async () => {
@@ -254,8 +263,8 @@ describe('CartApi requests', () => {
       () => HttpResponse.json({ code: 'cocart_no_sessions', message: 'No sessions.', data: { status: 404 } }, { status: 404 }),
       () => HttpResponse.json({ code: 'rest_no_route', message: 'No route was found.', data: { status: 404 } }, { status: 404 }),
     ));
-    expect(await api().listSessions({ consumerKey: 'ck', consumerSecret: 'cs' })).to.deep.equal([]);
-    const error = await failure(api().listSessions({ consumerKey: 'ck', consumerSecret: 'cs' }));
+    expect(await listSessions(api(), { consumerKey: 'ck', consumerSecret: 'cs' })).to.deep.equal([]);
+    const error = await failure(listSessions(api(), { consumerKey: 'ck', consumerSecret: 'cs' }));
     expect(error.is('no_route')).to.equal(true);
   });
 });

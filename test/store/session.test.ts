@@ -1,8 +1,10 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { HttpResponse, http } from 'msw';
+import { listSessions, type KeyPair } from '../../src/api/admin-sessions.js';
 import { CartApi } from '../../src/api/client.js';
 import { DEFAULT_KEY_PAIR } from '../../src/mock/index.js';
 import { getCartStore } from '../../src/store/cart-store.js';
+import type { StoreConfig } from '../../src/store/types.js';
 import {
   ada,
   expectNoSecretsStored,
@@ -221,12 +223,16 @@ describe('Session', () => {
     });
   });
 
-  describe('admin sessions', () => {
+  describe('admin sessions (listSessions, beside the store)', () => {
+    /** What a back-office page does: its own api for the shop, the key pair per call. */
+    const admin = (shop: { config: StoreConfig }, keys: KeyPair = DEFAULT_KEY_PAIR) => listSessions(new CartApi(shop.config), keys);
+
     it('lists the sessions with the key pair, normalised, and keeps the pair nowhere', async () => {
-      const { tab, requests } = newShop();
+      const shop = newShop();
+      const { tab, requests } = shop;
       const session = tab();
       await session.signIn(adaSignIn, null);
-      const list = await session.listSessions(DEFAULT_KEY_PAIR);
+      const list = await admin(shop);
       // Signing in created no cart yet: the shop has none, and says so with a 404.
       expect(list).to.deep.equal([]);
       const sent = requests('v2/sessions')[0]!;
@@ -236,29 +242,28 @@ describe('Session', () => {
     });
 
     it('returns each cart as a normalised session once there are carts', async () => {
-      const { tab, config } = newShop();
-      const store = getCartStore(config);
+      const shop = newShop();
+      const store = getCartStore(shop.config);
       await store.addItem({ id: 11, quantity: 1 });
-      const list = await tab().listSessions(DEFAULT_KEY_PAIR);
+      const list = await admin(shop);
       expect(list).to.have.length(1);
       expect(list[0]).to.include({ cartKey: store.state.cart!.key, source: 'cocart', customerName: '' });
       expect(list[0]!.link).to.contain(`cart_key=${store.state.cart!.key}`);
     });
 
     it('refuses a wrong key pair and a plain-http shop (sending nothing there)', async () => {
-      const { tab } = newShop();
-      const wrong = await rejection(tab().listSessions({ ...DEFAULT_KEY_PAIR, consumerSecret: 'cs_wrong' }));
+      const wrong = await rejection(admin(newShop(), { ...DEFAULT_KEY_PAIR, consumerSecret: 'cs_wrong' }));
       expect(wrong.status).to.equal(401);
       const plain = newShop({ origin: 'http://shop.test' });
-      const insecure = await rejection(plain.tab().listSessions(DEFAULT_KEY_PAIR));
+      const insecure = await rejection(admin(plain));
       expect(insecure.kind).to.equal('insecure-transport');
       expect(plain.shop.requests).to.have.length(0);
     });
 
-    it('sends the key pair as query parameters only when credentials-in-query is on', async () => {
-      const { tab, requests } = newShop({ credentialsInQuery: true });
-      await tab().listSessions(DEFAULT_KEY_PAIR);
-      const query = new URL(requests('v2/sessions')[0]!.url).searchParams;
+    it('sends the key pair as query parameters only when asked', async () => {
+      const shop = newShop();
+      await admin(shop, { ...DEFAULT_KEY_PAIR, inQuery: true });
+      const query = new URL(shop.requests('v2/sessions')[0]!.url).searchParams;
       expect(query.get('consumer_key')).to.equal(DEFAULT_KEY_PAIR.consumerKey);
       expect(query.get('consumer_secret')).to.equal(DEFAULT_KEY_PAIR.consumerSecret);
       expectNoSecretsStored(DEFAULT_KEY_PAIR.consumerSecret);
