@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, query } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import type { Cart, CartItem } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
@@ -86,16 +85,18 @@ import { renderTotals } from './totals.js';
  */
 export class CartDrawer extends CartElement {
   static override styles = styles;
+  static override properties = {
+    open: { type: Boolean, reflect: true },
+    checkoutUrl: { attribute: 'checkout-url' },
+    messages: { attribute: false },
+  };
 
   /** Whether the drawer is open. */
-  @property({ type: Boolean, reflect: true }) open = false;
+  open = false;
   /** Where "Checkout" leads; by default the provider's `checkout-url`. */
-  @property({ attribute: 'checkout-url' }) checkoutUrl?: string;
+  declare checkoutUrl?: string;
   /** Replacement strings (any subset). */
-  @property({ attribute: false }) messages?: Partial<Messages>;
-
-  @query('dialog') private dialog!: HTMLDialogElement;
-  @query('[part~="trigger"]') private trigger!: HTMLButtonElement;
+  declare messages?: Partial<Messages>;
 
   #cartState = new StoreController<CartState>(this, () => this.store, (state) => state);
   #actions = new DrawerActions(this, () => this.store, () => this.#m);
@@ -109,6 +110,14 @@ export class CartDrawer extends CartElement {
   #lines: CartItem[] = [];
   #boxContents = new Map<string, CartItem[]>();
   #count = 0;
+
+  get #dialog(): HTMLDialogElement {
+    return this.renderRoot.querySelector('dialog')!;
+  }
+
+  get #trigger(): HTMLButtonElement {
+    return this.renderRoot.querySelector("[part~='trigger']")!;
+  }
 
   /** Opens the drawer. */
   show(): Promise<boolean> {
@@ -145,7 +154,7 @@ export class CartDrawer extends CartElement {
   }
 
   #syncDialog(): void {
-    const dialog = this.dialog;
+    const dialog = this.#dialog;
     if (this.open && !dialog.open) {
       dialog.showModal();
       this.#releaseScroll ??= lockPageScroll();
@@ -161,7 +170,7 @@ export class CartDrawer extends CartElement {
     this.#viewed = false;
     this.#releaseScroll?.();
     this.#releaseScroll = undefined;
-    if (!this.trigger.matches(':focus')) this.trigger.focus();
+    if (!this.#trigger.matches(':focus')) this.#trigger.focus();
   }
 
   /** The lines to list (a box's contents sit under their box) and the count the trigger shows. */
@@ -291,12 +300,12 @@ export class CartDrawer extends CartElement {
   }
 
   #onPointerDown(event: PointerEvent): void {
-    this.#pressedBackdrop = event.target === this.dialog;
+    this.#pressedBackdrop = event.target === this.#dialog;
   }
 
   #onClick(event: MouseEvent): void {
     // The backdrop is the dialog itself: the panel covers the rest.
-    if (event.target === this.dialog) {
+    if (event.target === this.#dialog) {
       if (this.#pressedBackdrop) this.open = false;
       return;
     }
@@ -323,7 +332,7 @@ export class CartDrawer extends CartElement {
   }
 
   #onKeyDown(event: KeyboardEvent): void {
-    keepFocusInside(event, this.dialog);
+    keepFocusInside(event, this.#dialog);
     const input = event.target;
     if (event.key === 'Enter' && input instanceof HTMLInputElement && input.type === 'number' && input.dataset.key) {
       event.preventDefault();
@@ -379,7 +388,7 @@ export class CartDrawer extends CartElement {
   async #refocus(selector: string): Promise<void> {
     await this.updateComplete;
     const active = deepActiveElement();
-    if (active && active !== this && active !== document.body && active !== this.dialog && active.isConnected) return;
+    if (active && active !== this && active !== document.body && active !== this.#dialog && active.isConnected) return;
     const target = this.renderRoot.querySelector<HTMLElement>(selector) ?? this.renderRoot.querySelector<HTMLElement>('#cart-title');
     target?.focus();
   }
