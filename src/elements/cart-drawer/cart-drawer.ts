@@ -200,7 +200,7 @@ export class CartDrawer extends CartElement {
         part="trigger"
         type="button"
         aria-haspopup="dialog"
-        aria-expanded=${this.open ? 'true' : 'false'}
+        aria-expanded=${this.open}
         aria-describedby="cart-count"
         @click=${this.show}
       >
@@ -223,7 +223,7 @@ export class CartDrawer extends CartElement {
             <h2 part="title" id="cart-title" tabindex="-1">${m.cart}</h2>
             <button part="close" type="button" data-action="close" aria-label=${m.close}>${closeIcon}</button>
           </div>
-          <div part="body" aria-busy=${state?.status === 'loading' ? 'true' : 'false'}>
+          <div part="body" aria-busy=${state?.status === 'loading'}>
             <div class="visually-hidden" role="status">${keyed(announcement.id, html`<span>${announcement.text}</span>`)}</div>
             <div part="alert" role="alert">${alert}</div>
             ${content ? this.#renderCart(state) : nothing}
@@ -315,8 +315,8 @@ export class CartDrawer extends CartElement {
     if (action === 'close') this.open = false;
     else if (action === 'decrease' || action === 'increase') this.#stepQuantity(key, action === 'increase' ? 1 : -1);
     else if (action === 'remove') void this.#removeLine(key);
-    else if (action === 'undo') void this.#undo(key);
-    else if (action === 'remove-coupon') void this.#removeCoupon(code);
+    else if (action === 'undo') void this.#refocus(this.#actions.restore(key), `input[data-key="${CSS.escape(key)}"]`);
+    else if (action === 'remove-coupon') void this.#refocus(this.#actions.removeCoupon(code), '#coupon-code');
     else if (action === 'add') void this.#actions.addCrossSell(id);
     else if (action === 'retry') void this.store?.load().catch(() => undefined);
     else if (action === 'checkout') this.#checkout(event);
@@ -372,20 +372,16 @@ export class CartDrawer extends CartElement {
     void this.#actions.changeQuantity(key, quantity);
   }
 
-  async #removeLine(key: string): Promise<void> {
-    if (await this.#actions.remove(key)) this.#refocus(`[data-action="undo"][data-key="${CSS.escape(key)}"]`);
+  #removeLine(key: string): Promise<void> {
+    return this.#refocus(this.#actions.remove(key), `[data-action="undo"][data-key="${CSS.escape(key)}"]`);
   }
 
-  async #undo(key: string): Promise<void> {
-    if (await this.#actions.restore(key)) this.#refocus(`input[data-key="${CSS.escape(key)}"]`);
-  }
-
-  async #removeCoupon(code: string): Promise<void> {
-    if (await this.#actions.removeCoupon(code)) this.#refocus('#coupon-code');
-  }
-
-  /** After a control vanished with its line, puts focus on `selector` (else the title), never on the page. */
-  async #refocus(selector: string): Promise<void> {
+  /**
+   * Once `done` resolves `true`, the control the shopper used may have vanished with its line: puts
+   * focus on `selector` (else the title), never on the page.
+   */
+  async #refocus(done: Promise<boolean>, selector: string): Promise<void> {
+    if (!(await done)) return;
     await this.updateComplete;
     const active = deepActiveElement();
     if (active && active !== this && active !== document.body && active !== this.#dialog && active.isConnected) return;
