@@ -200,7 +200,7 @@ export class CartDrawer extends CartElement {
         part="trigger"
         type="button"
         aria-haspopup="dialog"
-        aria-expanded=${this.open}
+        aria-expanded=${this.open ? 'true' : 'false'}
         aria-describedby="cart-count"
         @click=${this.show}
       >
