@@ -136,11 +136,13 @@ export class DrawerActions {
 
   /** A change on one line: its previous error goes, and a new one shows on the line. */
   #runOnLine(action: string, key: string, task: Task, headline: Headline, current?: () => boolean): Promise<CartState | undefined> {
+    const lineErrors = new Map(this.feedback.lineErrors);
+    lineErrors.delete(key);
     return this.#run(
       action,
       task,
       headline,
-      { lineErrors: without(this.feedback.lineErrors, key) },
+      { lineErrors },
       (text) => ({ lineErrors: new Map(this.feedback.lineErrors).set(key, text) }),
       current,
     );
@@ -201,10 +203,3 @@ export class DrawerActions {
 
 type Task = (store: CartStore) => Promise<unknown>;
 type Headline = (m: Messages) => string;
-
-function without<K, V>(map: ReadonlyMap<K, V>, key: K): ReadonlyMap<K, V> {
-  if (!map.has(key)) return map;
-  const copy = new Map(map);
-  copy.delete(key);
-  return copy;
-}
