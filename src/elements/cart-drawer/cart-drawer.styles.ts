@@ -21,13 +21,20 @@ export const styles = [
     }
     button {
       cursor: pointer;
+      border: 0;
+      background: none;
     }
     ul {
       list-style: none;
-      margin: 0;
       padding: 0;
     }
-    p {
+    ul,
+    p,
+    h2,
+    h3,
+    dl,
+    dd,
+    fieldset {
       margin: 0;
     }
 
@@ -79,8 +86,6 @@ export const styles = [
       [part~='dialog'][open]::backdrop {
         opacity: 0;
       }
-    }
-    @starting-style {
       :host(:dir(rtl)) [part~='dialog'][open] {
         translate: -100% 0;
       }
@@ -110,16 +115,13 @@ export const styles = [
       border-block-end: 1px solid var(--_border);
     }
     [part~='title'] {
-      margin: 0;
       font-size: 1.25rem;
     }
     [part~='close'] {
       display: inline-grid;
       place-items: center;
       padding: calc(var(--_space) / 2);
-      border: 0;
       border-radius: var(--_radius);
-      background: transparent;
     }
     [part~='body'] {
       flex: 1;
@@ -255,7 +257,6 @@ export const styles = [
       display: flex;
       flex-wrap: wrap;
       gap: 0 var(--_space);
-      margin: 0;
       font-size: 0.875em;
       color: var(--_muted);
     }
@@ -265,9 +266,6 @@ export const styles = [
     }
     [part~='variation'] dt::after {
       content: ':';
-    }
-    [part~='variation'] dd {
-      margin: 0;
     }
     [part~='line-price'] {
       font-size: 0.875em;
@@ -291,8 +289,6 @@ export const styles = [
       place-items: center;
       inline-size: 2rem;
       block-size: 2rem;
-      border: 0;
-      background: transparent;
     }
     .mark {
       position: relative;
@@ -328,8 +324,6 @@ export const styles = [
     [part~='undo'],
     [part~='coupon-remove'] {
       padding: 0;
-      border: 0;
-      background: none;
       color: var(--_accent);
       text-decoration: underline;
     }
@@ -392,14 +386,12 @@ export const styles = [
     }
 
     [part~='section-title'] {
-      margin: 0;
       font-size: 1rem;
     }
     [part~='shipping-package'] {
       display: flex;
       flex-direction: column;
       gap: calc(var(--_space) / 2);
-      margin: 0;
       padding: var(--_space);
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
@@ -445,15 +437,11 @@ export const styles = [
       display: flex;
       flex-direction: column;
       gap: calc(var(--_space) / 2);
-      margin: 0;
     }
     [part~='totals-row'] {
       display: flex;
       justify-content: space-between;
       gap: var(--_space);
-    }
-    [part~='totals-row'] dd {
-      margin: 0;
     }
     [part~='total'] {
       font-size: 1.125em;

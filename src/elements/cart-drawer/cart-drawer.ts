@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, query } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import type { Cart, CartItem } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
@@ -86,16 +85,18 @@ import { renderTotals } from './totals.js';
  */
 export class CartDrawer extends CartElement {
   static override styles = styles;
+  static override properties = {
+    open: { type: Boolean, reflect: true },
+    checkoutUrl: { attribute: 'checkout-url' },
+    messages: { attribute: false },
+  };
 
   /** Whether the drawer is open. */
-  @property({ type: Boolean, reflect: true }) open = false;
+  open = false;
   /** Where "Checkout" leads; by default the provider's `checkout-url`. */
-  @property({ attribute: 'checkout-url' }) checkoutUrl?: string;
+  declare checkoutUrl?: string;
   /** Replacement strings (any subset). */
-  @property({ attribute: false }) messages?: Partial<Messages>;
-
-  @query('dialog') private dialog!: HTMLDialogElement;
-  @query('[part~="trigger"]') private trigger!: HTMLButtonElement;
+  declare messages?: Partial<Messages>;
 
   #cartState = new StoreController<CartState>(this, () => this.store, (state) => state);
   #actions = new DrawerActions(this, () => this.store, () => this.#m);
@@ -109,6 +110,14 @@ export class CartDrawer extends CartElement {
   #lines: CartItem[] = [];
   #boxContents = new Map<string, CartItem[]>();
   #count = 0;
+
+  get #dialog(): HTMLDialogElement {
+    return this.renderRoot.querySelector('dialog')!;
+  }
+
+  get #trigger(): HTMLButtonElement {
+    return this.renderRoot.querySelector("[part~='trigger']")!;
+  }
 
   /** Opens the drawer. */
   show(): Promise<boolean> {
@@ -145,7 +154,7 @@ export class CartDrawer extends CartElement {
   }
 
   #syncDialog(): void {
-    const dialog = this.dialog;
+    const dialog = this.#dialog;
     if (this.open && !dialog.open) {
       dialog.showModal();
       this.#releaseScroll ??= lockPageScroll();
@@ -161,7 +170,7 @@ export class CartDrawer extends CartElement {
     this.#viewed = false;
     this.#releaseScroll?.();
     this.#releaseScroll = undefined;
-    if (!this.trigger.matches(':focus')) this.trigger.focus();
+    if (!this.#trigger.matches(':focus')) this.#trigger.focus();
   }
 
   /** The lines to list (a box's contents sit under their box) and the count the trigger shows. */
@@ -214,7 +223,7 @@ export class CartDrawer extends CartElement {
             <h2 part="title" id="cart-title" tabindex="-1">${m.cart}</h2>
             <button part="close" type="button" data-action="close" aria-label=${m.close}>${closeIcon}</button>
           </div>
-          <div part="body" aria-busy=${state?.status === 'loading' ? 'true' : 'false'}>
+          <div part="body" aria-busy=${state?.status === 'loading'}>
             <div class="visually-hidden" role="status">${keyed(announcement.id, html`<span>${announcement.text}</span>`)}</div>
             <div part="alert" role="alert">${alert}</div>
             ${content ? this.#renderCart(state) : nothing}
@@ -291,12 +300,12 @@ export class CartDrawer extends CartElement {
   }
 
   #onPointerDown(event: PointerEvent): void {
-    this.#pressedBackdrop = event.target === this.dialog;
+    this.#pressedBackdrop = event.target === this.#dialog;
   }
 
   #onClick(event: MouseEvent): void {
     // The backdrop is the dialog itself: the panel covers the rest.
-    if (event.target === this.dialog) {
+    if (event.target === this.#dialog) {
       if (this.#pressedBackdrop) this.open = false;
       return;
     }
@@ -306,8 +315,8 @@ export class CartDrawer extends CartElement {
     if (action === 'close') this.open = false;
     else if (action === 'decrease' || action === 'increase') this.#stepQuantity(key, action === 'increase' ? 1 : -1);
     else if (action === 'remove') void this.#removeLine(key);
-    else if (action === 'undo') void this.#undo(key);
-    else if (action === 'remove-coupon') void this.#removeCoupon(code);
+    else if (action === 'undo') void this.#refocus(this.#actions.restore(key), `input[data-key="${CSS.escape(key)}"]`);
+    else if (action === 'remove-coupon') void this.#refocus(this.#actions.removeCoupon(code), '#coupon-code');
     else if (action === 'add') void this.#actions.addCrossSell(id);
     else if (action === 'retry') void this.store?.load().catch(() => undefined);
     else if (action === 'checkout') this.#checkout(event);
@@ -323,7 +332,7 @@ export class CartDrawer extends CartElement {
   }
 
   #onKeyDown(event: KeyboardEvent): void {
-    keepFocusInside(event, this.dialog);
+    keepFocusInside(event, this.#dialog);
     const input = event.target;
     if (event.key === 'Enter' && input instanceof HTMLInputElement && input.type === 'number' && input.dataset.key) {
       event.preventDefault();
@@ -363,23 +372,19 @@ export class CartDrawer extends CartElement {
     void this.#actions.changeQuantity(key, quantity);
   }
 
-  async #removeLine(key: string): Promise<void> {
-    if (await this.#actions.remove(key)) this.#refocus(`[data-action="undo"][data-key="${CSS.escape(key)}"]`);
+  #removeLine(key: string): Promise<void> {
+    return this.#refocus(this.#actions.remove(key), `[data-action="undo"][data-key="${CSS.escape(key)}"]`);
   }
 
-  async #undo(key: string): Promise<void> {
-    if (await this.#actions.restore(key)) this.#refocus(`input[data-key="${CSS.escape(key)}"]`);
-  }
-
-  async #removeCoupon(code: string): Promise<void> {
-    if (await this.#actions.removeCoupon(code)) this.#refocus('#coupon-code');
-  }
-
-  /** After a control vanished with its line, puts focus on `selector` (else the title), never on the page. */
-  async #refocus(selector: string): Promise<void> {
+  /**
+   * Once `done` resolves `true`, the control the shopper used may have vanished with its line: puts
+   * focus on `selector` (else the title), never on the page.
+   */
+  async #refocus(done: Promise<boolean>, selector: string): Promise<void> {
+    if (!(await done)) return;
     await this.updateComplete;
     const active = deepActiveElement();
-    if (active && active !== this && active !== document.body && active !== this.dialog && active.isConnected) return;
+    if (active && active !== this && active !== document.body && active !== this.#dialog && active.isConnected) return;
     const target = this.renderRoot.querySelector<HTMLElement>(selector) ?? this.renderRoot.querySelector<HTMLElement>('#cart-title');
     target?.focus();
   }

@@ -1,10 +1,11 @@
 import type { ReactiveControllerHost } from 'lit';
-import { isApiError, type ApiError } from '../../api/errors.js';
+import { isApiError } from '../../api/errors.js';
 import type { Cart, CartItem } from '../../api/model.js';
 import { addedDetail, analyticsDetail } from '../../events/analytics.js';
 import { CartErrorEvent, CartItemAddedEvent, CartItemRemovedEvent, CartUpdatedEvent, type CartChange } from '../../events/cart-events.js';
 import { describeError, type Messages } from '../../format/messages.js';
 import type { CartStore } from '../../store/cart-store.js';
+import type { CartState } from '../../store/types.js';
 
 /** What the drawer shows about the shopper's last actions. */
 export interface Feedback {
@@ -44,136 +45,138 @@ export class DrawerActions {
   ) {}
 
   async changeQuantity(key: string, quantity: number): Promise<void> {
-    const store = this.store();
-    const item = store?.state.cart?.items.find((line) => line.key === key);
-    if (!store || !item || quantity === item.quantity.value) return;
+    const item = this.store()?.state.cart?.items.find((line) => line.key === key);
+    if (!item || quantity === item.quantity.value) return;
     const request = ++this.#requests;
     this.#latest.set(key, request);
-    this.#start({ lineErrors: without(this.feedback.lineErrors, key) });
-    const error = await attempt(() => store.updateQuantity(key, quantity));
-    if (this.#latest.get(key) !== request) return;
-    const m = this.messages();
-    if (error) return this.#failLine('update-quantity', error, key, m.quantityRolledBack(item.name));
-    const cart = store.state.cart;
+    const state = await this.#runOnLine(
+      'update-quantity',
+      key,
+      (store) => store.updateQuantity(key, quantity),
+      (m) => m.quantityRolledBack(item.name),
+      () => this.#latest.get(key) === request,
+    );
+    const cart = state?.cart;
     const line = cart?.items.find((candidate) => candidate.key === key);
     if (!cart || !line) return;
-    this.#announce(m.quantityUpdated(line.name, line.quantity.value));
+    this.#announce(this.messages().quantityUpdated(line.name, line.quantity.value));
     this.#updated(cart, [line], 'quantity');
   }
 
   /** Resolves `true` once the line is gone. */
   async remove(key: string): Promise<boolean> {
-    const store = this.store();
-    const before = store?.state.cart;
+    const before = this.store()?.state.cart;
     const item = before?.items.find((line) => line.key === key);
-    if (!store || !before || !item) return false;
-    this.#start({ lineErrors: without(this.feedback.lineErrors, key) });
-    const error = await attempt(() => store.removeItem(key));
-    const m = this.messages();
-    if (error) {
-      this.#failLine('remove-item', error, key, m.removeFailed(item.name));
-      return false;
-    }
-    const cart = store.state.cart ?? before;
+    if (!before || !item) return false;
+    const state = await this.#runOnLine('remove-item', key, (store) => store.removeItem(key), (m) => m.removeFailed(item.name));
+    if (!state) return false;
     const lines = [item, ...before.items.filter((line) => line.mnm?.container === key)];
-    this.#announce(m.removed(item.name));
-    this.host.dispatchEvent(new CartItemRemovedEvent({ ...analyticsDetail(before, lines), cart }));
+    this.#announce(this.messages().removed(item.name));
+    this.host.dispatchEvent(new CartItemRemovedEvent({ ...analyticsDetail(before, lines), cart: state.cart ?? before }));
     return true;
   }
 
   /** Resolves `true` once the line is back. */
   async restore(key: string): Promise<boolean> {
-    const store = this.store();
-    const removed = store?.state.cart?.removedItems.find((item) => item.key === key);
-    if (!store || !removed) return false;
-    this.#start();
-    const error = await attempt(() => store.restoreItem(key));
-    const m = this.messages();
-    if (error) return this.#fail('restore-item', error, m.restoreFailed(removed.name));
-    const cart = store.state.cart;
+    const removed = this.store()?.state.cart?.removedItems.find((item) => item.key === key);
+    if (!removed) return false;
+    const cart = (await this.#run('restore-item', (store) => store.restoreItem(key), (m) => m.restoreFailed(removed.name)))?.cart;
     if (!cart) return false;
-    this.#announce(m.restored(removed.name));
+    this.#announce(this.messages().restored(removed.name));
     this.#updated(cart, cart.items.filter((line) => line.key === key || line.mnm?.container === key), 'restore');
     return true;
   }
 
   async applyCoupon(input: string): Promise<boolean> {
-    const store = this.store();
     const code = input.trim();
-    const m = this.messages();
-    if (!store) return false;
+    if (!this.store()) return false;
     if (!code) {
-      this.#patch({ couponError: m.couponEmpty });
+      this.#patch({ couponError: this.messages().couponEmpty });
       return false;
     }
-    this.#start({ couponError: '', applyingCoupon: true });
-    const error = await attempt(() => store.applyCoupon(code));
-    this.#patch({ applyingCoupon: false });
-    if (error?.kind === 'aborted') return false;
-    if (error) {
-      const text = this.#report('apply-coupon', error, m.couponFailed(code));
+    const state = await this.#run(
+      'apply-coupon',
+      (store) => store.applyCoupon(code),
+      (m) => m.couponFailed(code),
+      { couponError: '', applyingCoupon: true },
       // Without coupon routes the form is gone: say it where it can still be read.
-      this.#patch(store.state.features.coupons ? { couponError: text } : { alert: text });
-      return false;
-    }
-    this.#announce(m.couponApplied(code));
-    this.#changed(store.state.cart, 'coupon-applied');
-    return true;
+      (text, now) => (now.features.coupons ? { couponError: text } : { alert: text }),
+    );
+    this.#patch({ applyingCoupon: false });
+    return this.#changed(state, this.messages().couponApplied(code), 'coupon-applied');
   }
 
   async removeCoupon(code: string): Promise<boolean> {
-    const store = this.store();
-    if (!store) return false;
-    this.#start();
-    const error = await attempt(() => store.removeCoupon(code));
-    const m = this.messages();
-    if (error) return this.#fail('remove-coupon', error, m.couponRemoveFailed(code));
-    this.#announce(m.couponRemoved(code));
-    this.#changed(store.state.cart, 'coupon-removed');
-    return true;
+    const state = await this.#run('remove-coupon', (store) => store.removeCoupon(code), (m) => m.couponRemoveFailed(code));
+    return this.#changed(state, this.messages().couponRemoved(code), 'coupon-removed');
   }
 
   async chooseShippingRate(packageId: string, rateKey: string): Promise<void> {
-    const store = this.store();
-    if (!store) return;
-    this.#start();
-    const error = await attempt(() => store.selectShippingRate(packageId, rateKey));
-    const m = this.messages();
-    if (error) {
-      this.#fail('select-shipping-rate', error, m.shippingFailed);
-      return;
-    }
-    const cart = store.state.cart;
-    const rate = cart?.shipping.packages.find((pkg) => pkg.id === packageId)?.rates.find((r) => r.key === rateKey);
-    if (rate) this.#announce(m.shippingUpdated(rate.label));
-    this.#changed(cart, 'shipping');
+    const state = await this.#run('select-shipping-rate', (store) => store.selectShippingRate(packageId, rateKey), (m) => m.shippingFailed);
+    const rate = state?.cart?.shipping.packages.find((pkg) => pkg.id === packageId)?.rates.find((r) => r.key === rateKey);
+    this.#changed(state, rate && this.messages().shippingUpdated(rate.label), 'shipping');
   }
 
   async addCrossSell(productId: string): Promise<void> {
-    const store = this.store();
-    const before = store?.state.cart ?? null;
+    const before = this.store()?.state.cart ?? null;
     const product = before?.crossSells.find((candidate) => String(candidate.id) === productId);
-    if (!store || !product || this.feedback.adding.has(productId)) return;
-    this.#start({ adding: new Set([...this.feedback.adding, productId]) });
-    const error = await attempt(() => store.addItem({ id: product.id, quantity: 1 }));
+    if (!product || this.feedback.adding.has(productId)) return;
+    const state = await this.#run('add-item', (store) => store.addItem({ id: product.id, quantity: 1 }), (m) => m.addFailed(product.name), {
+      adding: new Set([...this.feedback.adding, productId]),
+    });
     const adding = new Set(this.feedback.adding);
     adding.delete(productId);
     this.#patch({ adding });
-    const m = this.messages();
-    if (error) {
-      this.#fail('add-item', error, m.addFailed(product.name));
-      return;
-    }
-    const cart = store.state.cart;
+    const cart = state?.cart;
     if (!cart) return;
-    this.#announce(m.added(product.name));
+    this.#announce(this.messages().added(product.name));
     const detail = addedDetail(before, cart, (item) => item.id === product.id, 1);
     this.host.dispatchEvent(new CartItemAddedEvent({ ...detail, cart }));
   }
 
-  /** Clears what the previous action said, before a new one. */
-  #start(patch: Partial<Feedback> = {}): void {
+  /** A change on one line: its previous error goes, and a new one shows on the line. */
+  #runOnLine(action: string, key: string, task: Task, headline: Headline, current?: () => boolean): Promise<CartState | undefined> {
+    const lineErrors = new Map(this.feedback.lineErrors);
+    lineErrors.delete(key);
+    return this.#run(
+      action,
+      task,
+      headline,
+      { lineErrors },
+      (text) => ({ lineErrors: new Map(this.feedback.lineErrors).set(key, text) }),
+      current,
+    );
+  }
+
+  /**
+   * Runs one store action. Clears what the previous action said (and applies `patch`); on failure
+   * tells the host page and shows `headline` with the reason (in the alert unless `show` says
+   * where). Resolves with the store's state after a success, `undefined` after a failure, a
+   * cancelled request, or once `current` says a newer request took over.
+   */
+  async #run(
+    action: string,
+    task: Task,
+    headline: Headline,
+    patch?: Partial<Feedback>,
+    show: (text: string, state: CartState) => Partial<Feedback> = (alert) => ({ alert }),
+    current = () => true,
+  ): Promise<CartState | undefined> {
+    const store = this.store();
+    if (!store) return;
     this.#patch({ alert: '', ...patch });
+    try {
+      await task(store);
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      if (current() && error.kind !== 'aborted') {
+        this.host.dispatchEvent(new CartErrorEvent({ error, action }));
+        const m = this.messages();
+        this.#patch(show([headline(m), describeError(error, m)].filter(Boolean).join(' '), store.state));
+      }
+      return;
+    }
+    if (current()) return store.state;
   }
 
   #patch(patch: Partial<Feedback>): void {
@@ -185,46 +188,18 @@ export class DrawerActions {
     this.#patch({ announcement: { id: this.feedback.announcement.id + 1, text } });
   }
 
-  /** Tells the host page about the failure and returns the sentence the shopper reads. */
-  #report(action: string, error: ApiError, headline: string): string {
-    this.host.dispatchEvent(new CartErrorEvent({ error, action }));
-    return [headline, describeError(error, this.messages())].filter(Boolean).join(' ');
-  }
-
-  #fail(action: string, error: ApiError, headline: string): false {
-    if (error.kind !== 'aborted') this.#patch({ alert: this.#report(action, error, headline) });
-    return false;
-  }
-
-  #failLine(action: string, error: ApiError, key: string, headline: string): void {
-    if (error.kind === 'aborted') return;
-    const lineErrors = new Map(this.feedback.lineErrors).set(key, this.#report(action, error, headline));
-    this.#patch({ lineErrors });
-  }
-
   #updated(cart: Cart, lines: CartItem[], change: CartChange): void {
     this.host.dispatchEvent(new CartUpdatedEvent({ ...analyticsDetail(cart, lines), cart, change }));
   }
 
-  #changed(cart: Cart | null, change: CartChange): void {
-    if (cart) this.#updated(cart, cart.items, change);
+  /** After a change to the whole cart: says `text` (when there is one) and tells the host page. */
+  #changed(state: CartState | undefined, text: string | undefined, change: CartChange): boolean {
+    if (!state) return false;
+    if (text) this.#announce(text);
+    if (state.cart) this.#updated(state.cart, state.cart.items, change);
+    return true;
   }
 }
 
-/** Runs a store action; resolves with its ApiError instead of throwing one. */
-async function attempt(task: () => Promise<unknown>): Promise<ApiError | null> {
-  try {
-    await task();
-    return null;
-  } catch (error) {
-    if (isApiError(error)) return error;
-    throw error;
-  }
-}
-
-function without<K, V>(map: ReadonlyMap<K, V>, key: K): ReadonlyMap<K, V> {
-  if (!map.has(key)) return map;
-  const copy = new Map(map);
-  copy.delete(key);
-  return copy;
-}
+type Task = (store: CartStore) => Promise<unknown>;
+type Headline = (m: Messages) => string;

@@ -29,19 +29,13 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]
 
 /** Tab stops inside `container` in composed order, following slots into the light DOM. */
 function tabStops(container: Element, stops: HTMLElement[] = []): HTMLElement[] {
-  for (const child of container.children) {
-    if (child instanceof HTMLSlotElement) {
-      for (const assigned of child.assignedElements({ flatten: true })) visit(assigned, stops);
-    } else {
-      visit(child, stops);
-    }
+  // A slot's assigned elements (or its fallback content) stand in for its children.
+  const children = container instanceof HTMLSlotElement ? container.assignedElements({ flatten: true }) : container.children;
+  for (const child of children) {
+    if (child instanceof HTMLElement && isTabStop(child)) stops.push(child);
+    tabStops(child, stops);
   }
   return stops;
-}
-
-function visit(element: Element, stops: HTMLElement[]): void {
-  if (element instanceof HTMLElement && isTabStop(element)) stops.push(element);
-  tabStops(element, stops);
 }
 
 function isTabStop(element: HTMLElement): boolean {
