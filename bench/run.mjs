@@ -16,8 +16,8 @@ const RUNS = { 10: 7, 200: 5, 1000: 5 };
 // A modal <dialog> is display: none while closed, so every opening styles and lays out every line
 // again (at 1000 lines ~0.5-0.7 s for the widget, ~0.25 s by hand; content-visibility, which would
 // skip that, is out: see the lines' rule in cart-drawer.styles.ts): 200 cycles of 1000 lines alone
-// would take over two minutes, 30 keep the whole run under two on a busy machine.
-const CYCLES = { 10: 200, 200: 200, 1000: 30 };
+// would take over two minutes, 20 keep the whole run under two on a busy machine.
+const CYCLES = { 10: 200, 200: 200, 1000: 20 };
 const IMPLEMENTATIONS = ['widget', 'vanilla'];
 
 const out = mkdtempSync(join(tmpdir(), 'cart-widget-bench-'));
@@ -36,7 +36,7 @@ try {
     const results = {};
     for (const size of SIZES) {
       for (const impl of IMPLEMENTATIONS) {
-        process.stderr.write(`  ${size} lines, ${impl}…\n`);
+        process.stderr.write(`  ${size} lines, ${impl}… (at ${seconds()} s)\n`);
         results[`${impl}:${size}`] = await measure(browser, url, impl, size);
       }
     }
@@ -48,7 +48,11 @@ try {
 } finally {
   rmSync(out, { recursive: true, force: true });
 }
-console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s)`);
+console.log(`\n(${seconds()} s)`);
+
+function seconds() {
+  return ((performance.now() - started) / 1000).toFixed(0);
+}
 
 /** Timings in one fresh page, the heap in another (so the timing runs' leftovers do not count). */
 async function measure(browser, url, impl, size) {
