@@ -21,7 +21,7 @@ interface LineNodes {
  * The baseline: the same cart drawn by hand with createElement/textContent, the way a careful
  * developer would without a framework — a modal `<dialog>`, per line the picture, name, unit price,
  * −/+ and a quantity field, line total and "Remove" (with the same accessible names), lines built
- * once and then patched by key, the same `content-visibility` trick for long carts. No validation
+ * once and then patched by key, the same layout containment per line. No validation
  * of the answer, no store, no shadow DOM: what the widget's architecture costs is the difference.
  */
 export class VanillaCart {
