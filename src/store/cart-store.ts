@@ -292,6 +292,7 @@ export class CartStore {
 
   async #change(send: Send, freshCart = false): Promise<Cart> {
     const reply = await this.#call(send, freshCart);
+    if (this.#isLate(reply)) return this.#reload().catch(() => reply.cart);
     this.#apply(reply);
     return reply.cart;
   }
@@ -330,10 +331,10 @@ export class CartStore {
       }
       // A newer value that equals what the service now holds needs no request of its own.
       if (waiters.length && line.wanted === quantityOf(reply.cart, itemKey)) batch.push(...waiters.splice(0));
-      const settled = !waiters.length;
-      if (settled) this.#lines.delete(itemKey);
-      // The line's final reply applies even when late: it holds the value the shopper settled on.
-      this.#apply(reply, {}, settled);
+      // The line's final reply, late: the wanted quantity shows until a fresh cart is in.
+      if (!waiters.length && this.#isLate(reply)) await this.#reload().catch(ignore);
+      if (!waiters.length) this.#lines.delete(itemKey);
+      this.#apply(reply);
       for (const waiter of batch) waiter.resolve(reply.cart);
     }
   }
@@ -341,11 +342,20 @@ export class CartStore {
   // --- state ----------------------------------------------------------------------------------
 
   /**
+   * A reply to a change that started before the cart on screen (a later reply's, another tab's):
+   * that cart may lack the change, and the reply what came after it. Changes that get one load the
+   * cart again instead of applying it.
+   */
+  #isLate(reply: Reply): boolean {
+    return reply.epoch === this.#epoch && reply.seq < this.#appliedSeq;
+  }
+
+  /**
    * Takes a reply as the confirmed cart unless a newer one was applied already (or the session
    * changed since its request started), and tells the other tabs.
    */
-  #apply(reply: Reply, patch: Partial<CartState> = {}, evenIfLate = false): void {
-    if (reply.epoch !== this.#epoch || (reply.seq < this.#appliedSeq && !evenIfLate)) {
+  #apply(reply: Reply, patch: Partial<CartState> = {}): void {
+    if (reply.epoch !== this.#epoch || reply.seq < this.#appliedSeq) {
       // The cart stays, but a line that settled no longer shows as pending.
       this.#setState({ ...this.#view(), ...patch });
       return;
@@ -464,7 +474,10 @@ export class CartStore {
     } else if (message.type === 'cart' && isCart(message.cart)) {
       // Two tabs starting guest carts at once: only the cart of the key they kept is shown.
       const kept = this.#keptKey();
-      if (!kept || !message.cart.key || message.cart.key === kept) this.#confirm(message.cart);
+      if (kept && message.cart.key && message.cart.key !== kept) return;
+      // Newer than any reply to a request of ours in flight: those no longer apply (or re-post).
+      this.#appliedSeq = this.#seq + 1;
+      this.#confirm(message.cart);
     }
   }
 }

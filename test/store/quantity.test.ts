@@ -165,27 +165,6 @@ describe('CartStore quantity changes', () => {
     expect(store.state.status).to.equal('idle');
   });
 
-  it("applies a line's final reply even when a reload started later landed first", async () => {
-    const shop = newShop();
-    worker.use(
-      http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_a', lines: [{ key: 'a', quantity: 1 }] }))),
-      http.post(shop.url('v2/cart/item/:key'), async () => {
-        await delay(80);
-        return HttpResponse.json(wireCart({ key: 't_a', lines: [{ key: 'a', quantity: 5 }] }));
-      }),
-    );
-    const store = await loaded(shop);
-
-    const changed = store.updateQuantity('a', 5);
-    await pause(10);
-    await store.load();
-    expect(lineOf(store, 'a')?.quantity.value).to.equal(5);
-    await changed;
-
-    expect(lineOf(store, 'a')?.quantity.value).to.equal(5);
-    expect(store.state.pending).to.deep.equal([]);
-  });
-
   it('rolls the line back and rejects every waiting change when the service refuses', async () => {
     const shop = newShop();
     worker.use(

@@ -1,0 +1,156 @@
+// Replies that arrive out of order: a change's answer that is older than the cart already on screen
+// (a later reply's, another tab's) must never put back what the shop no longer holds.
+import { expect, waitUntil } from '@open-wc/testing';
+import { delay, http, HttpResponse } from 'msw';
+import { CartStore, getCartStore } from '../../src/store/cart-store.js';
+import { newShop, sentTo, useNetwork, wireCart, worker, type WireLine } from './fixtures.js';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A shop that keeps its cart. Each route can be slow twice over: `before` ms before it changes the
+ * cart (the request is on its way), `after` ms after it took its answer (the answer is on its way).
+ */
+function heldShop(lines: WireLine[]) {
+  const shop = newShop();
+  const held = new Map(lines.map((line) => [line.key, line]));
+  const slow: Record<string, { before?: number; after?: number }> = {};
+  const answer = async (route: string, change: () => void) => {
+    await delay(slow[route]?.before ?? 0);
+    change();
+    const snapshot = wireCart({ key: 't_a', lines: [...held.values()] });
+    await delay(slow[route]?.after ?? 0);
+    return HttpResponse.json(snapshot);
+  };
+  worker.use(
+    http.get(shop.url('v2/cart'), () => answer('load', () => {})),
+    http.post(shop.url('v2/cart/item/:key'), async ({ request, params }) => {
+      const { quantity } = (await request.json()) as { quantity: string };
+      return answer('quantity', () => held.set(String(params.key), { ...held.get(String(params.key))!, quantity: Number(quantity) }));
+    }),
+    http.post(shop.url('v2/cart/add-item'), async ({ request }) => {
+      const { id } = (await request.json()) as { id: string };
+      return answer(`add ${id}`, () => held.set(`p${id}`, { key: `p${id}`, id: Number(id), quantity: 1 }));
+    }),
+    http.post(shop.url('v2/cart/clear'), () => answer('clear', () => held.clear())),
+  );
+  return { shop, slow, held: () => [...held.values()].map((line) => `${line.key}×${line.quantity}`) };
+}
+
+const shown = (store: CartStore) => store.state.cart?.items.map((item) => `${item.key}×${item.quantity.value}`);
+
+describe('CartStore: replies out of order', () => {
+  useNetwork();
+  const tabs: CartStore[] = [];
+  afterEach(() => {
+    for (const tab of tabs.splice(0)) tab.dispose();
+  });
+
+  it('keeps an item added while a quantity change was answered late', async () => {
+    const { shop, slow, held } = heldShop([{ key: 'a', quantity: 1 }]);
+    const store = getCartStore(shop.config);
+    await store.load();
+
+    slow.quantity = { after: 150 };
+    const changed = store.updateQuantity('a', 5);
+    await pause(30);
+    await store.addItem({ id: 7, quantity: 1 });
+    expect(shown(store)).to.deep.equal(['a×5', 'p7×1']);
+    await changed;
+
+    expect(shown(store)).to.deep.equal(held());
+    expect(shown(store)).to.deep.equal(['a×5', 'p7×1']);
+    expect(store.state.pending).to.deep.equal([]);
+  });
+
+  it('keeps a cleared cart empty when an earlier quantity change is answered after the clear', async () => {
+    const { shop, slow } = heldShop([{ key: 'a', quantity: 1 }]);
+    const store = getCartStore(shop.config);
+    await store.load();
+
+    slow.quantity = { after: 150 };
+    const changed = store.updateQuantity('a', 5);
+    await pause(30);
+    await store.clear();
+    await changed;
+
+    expect(shown(store)).to.deep.equal([]);
+  });
+
+  it("shows the settled quantity when a load the shop answered before the change landed first", async () => {
+    const { shop, slow, held } = heldShop([{ key: 'a', quantity: 1 }]);
+    const store = getCartStore(shop.config);
+    await store.load();
+
+    slow.quantity = { before: 80 };
+    const changed = store.updateQuantity('a', 5);
+    await pause(10);
+    await store.load();
+    // The load saw the old quantity; the line still shows what the shopper chose.
+    expect(shown(store)).to.deep.equal(['a×5']);
+    expect(store.state.pending).to.deep.equal(['a']);
+    await changed;
+
+    expect(shown(store)).to.deep.equal(['a×5']);
+    expect(held()).to.deep.equal(['a×5']);
+    expect(store.state.pending).to.deep.equal([]);
+    expect(store.state.status).to.equal('idle');
+  });
+
+  it('shows both items when the first of two adds is answered last, with one load more', async () => {
+    const { shop, slow, held } = heldShop([]);
+    const store = getCartStore(shop.config);
+    await store.load();
+
+    slow['add 1'] = { after: 120 };
+    const first = store.addItem({ id: 1, quantity: 1 });
+    await pause(20);
+    await store.addItem({ id: 2, quantity: 1 });
+    await first;
+
+    expect(shown(store)).to.deep.equal(held());
+    expect(shown(store)).to.deep.equal(['p1×1', 'p2×1']);
+    expect(sentTo(shop, 'GET', 'v2/cart')).to.have.length(2);
+  });
+
+  it("does not undo another tab's add with a late answer, in either tab", async () => {
+    const { shop, slow, held } = heldShop([{ key: 'a', quantity: 1 }]);
+    const here = getCartStore(shop.config);
+    await here.load();
+    const there = new CartStore(shop.config);
+    tabs.push(there);
+    await there.load();
+
+    slow.quantity = { after: 150 };
+    const changed = here.updateQuantity('a', 5);
+    await pause(30);
+    await there.addItem({ id: 7, quantity: 1 });
+    await waitUntil(() => shown(here)?.length === 2, "the other tab's cart did not arrive");
+    await changed;
+    await pause(50);
+
+    expect({ here: shown(here), there: shown(there) }).to.deep.equal({ here: held(), there: held() });
+    expect(held()).to.deep.equal(['a×5', 'p7×1']);
+  });
+
+  it("does not undo another tab's add with a slow load", async () => {
+    const { shop, slow, held } = heldShop([{ key: 'a', quantity: 1 }]);
+    const here = getCartStore(shop.config);
+    await here.load();
+    const there = new CartStore(shop.config);
+    tabs.push(there);
+    await there.load();
+
+    slow.load = { after: 150 };
+    const loading = here.load();
+    await pause(30);
+    delete slow.load;
+    await there.addItem({ id: 7, quantity: 1 });
+    await loading;
+    await pause(50);
+
+    expect({ here: shown(here), there: shown(there) }).to.deep.equal({ here: held(), there: held() });
+    expect(held()).to.deep.equal(['a×1', 'p7×1']);
+    expect(here.state.status).to.equal('idle');
+  });
+});
