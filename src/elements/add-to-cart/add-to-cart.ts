@@ -104,9 +104,7 @@ export class AddToCart extends CartElement {
     const before = store.state.cart;
     this.busy = true;
     try {
-      await store.addItem(input);
-      const after = store.state.cart;
-      if (!after) return;
+      const after = await store.addItem(input);
       // Without the cart from before: the line with this id, else the newest line (a variation
       // chosen by its attributes comes back under its own id).
       const sameId = (item: CartItem) => String(item.id) === String(input.id);
