@@ -131,6 +131,17 @@ export class CartDrawer extends CartElement {
     return this.updateComplete;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved while open: leaving the document took the dialog out of the top layer, open but no
+    // longer modal (the page behind usable, no Esc). Show it as a modal again.
+    const dialog = this.hasUpdated ? this.#dialog : null;
+    if (this.open && dialog?.open && !dialog.matches(':modal')) {
+      dialog.removeAttribute('open');
+      this.#syncDialog();
+    }
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#releaseScroll?.();

@@ -157,6 +157,30 @@ describe('<cart-drawer>', () => {
       expect(dialogOf(el).open).to.equal(true);
     });
 
+    it('stays an open modal dialog when the host page moves it while open', async () => {
+      const el = await openDrawer(shop());
+      const elsewhere = document.createElement('section');
+      document.body.append(elsewhere);
+      try {
+        // What a framework does when it re-parents a component.
+        elsewhere.append(el);
+        await el.updateComplete;
+        await aTimeout(20);
+        const dialog = getByRole(el, 'dialog');
+        expect(el.open).to.equal(true);
+        expect(dialog.matches(':modal'), 'no longer modal: the page behind is not inert').to.equal(true);
+        expect(getComputedStyle(document.documentElement).overflow).to.equal('hidden');
+        expect(focusInsideDialog(el), `focus on ${describeElement(focused())}`).to.equal(true);
+        await sendKeys({ press: 'Escape' });
+        await waitUntil(() => !el.open, 'Escape did not close the moved drawer');
+        expectFocusOn(getByRole(el, 'button', 'Cart'));
+        expect(document.documentElement.style.overflow).to.equal('');
+        await expect(el).to.be.accessible();
+      } finally {
+        elsewhere.remove();
+      }
+    });
+
     it('tells the host page the cart was viewed, with GA4 details', async () => {
       await cartWithTwoBeans();
       const el = await drawerFor(shop());
