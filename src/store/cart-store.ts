@@ -194,13 +194,15 @@ export class CartStore {
     await this.#reload().catch(ignore);
   }
 
-  /** Signs out everywhere, forgets the cart key and loads a fresh guest cart. */
+  /** Signs out everywhere, forgets the cart key and loads a fresh guest cart. A guest keeps their cart. */
   async signOut(): Promise<void> {
     await this.#ready;
+    const guest = () => this.session.state.kind === 'guest';
+    if (guest()) return;
     try {
       await this.#changeSession(() => this.session.signOut());
     } finally {
-      if (this.session.state.kind === 'guest') await this.#startGuestCart();
+      if (guest()) await this.#startGuestCart();
     }
   }
 

@@ -149,8 +149,9 @@ export class Session {
   /** Ends the session here and in every tab, and tells the shop (where it has a logout route). */
   async signOut(): Promise<void> {
     const credentials = this.#held();
-    this.#end('user');
+    // Nothing to end: another tab's Basic session (not shared) stays.
     if (credentials.kind === 'none') return;
+    this.#end('user');
     try {
       await this.#api.logout({ credentials });
     } catch {

@@ -36,6 +36,8 @@ function signInShop(shop: TestShop) {
   );
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const credentials = { username: 'ada', password: 'secret' };
 
 describe('CartStore across tabs and sessions', () => {
@@ -184,6 +186,24 @@ describe('CartStore across tabs and sessions', () => {
       expect(seen).to.include(null);
       expect(store.state.cart?.items.map((item) => item.key)).to.deep.equal(['g']);
       expect(localStorage.getItem(shop.cartKeyName)).to.equal(store.state.cart?.key);
+    });
+
+    it('keeps a guest\'s cart, and the other tabs\' sessions, when a guest signs out', async () => {
+      const shop = newShop();
+      signInShop(shop);
+      const store = getCartStore(shop.config);
+      const guest = await store.load();
+      const { channel, heard } = channelOf(store);
+      const before = sent.length;
+
+      await store.signOut();
+      await pause(30);
+      channel.close();
+
+      expect(sent.slice(before), 'a request went out').to.deep.equal([]);
+      expect(heard, 'the other tabs were told').to.deep.equal([]);
+      expect(store.state.cart).to.equal(guest);
+      expect(localStorage.getItem(shop.cartKeyName)).to.equal(guest.key);
     });
 
     it('reloads the cart with the new session when another tab signs in', async () => {
