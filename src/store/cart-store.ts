@@ -364,7 +364,7 @@ export class CartStore {
     }
     this.#appliedSeq = Math.max(this.#appliedSeq, reply.seq);
     this.#confirm(reply.cart, patch);
-    this.#persistence.post({ type: 'cart', cart: reply.cart });
+    this.#persistence.post({ type: 'cart', cart: reply.cart, user: this.#userId() });
   }
 
   #confirm(cart: Cart | null, patch: Partial<CartState> = {}): void {
@@ -404,6 +404,10 @@ export class CartStore {
         });
       }
     }
+  }
+
+  #userId(): string {
+    return this.session.state.user?.id ?? '';
   }
 
   // --- cart key -------------------------------------------------------------------------------
@@ -474,9 +478,10 @@ export class CartStore {
     if (message.type === 'cart-key') {
       if (message.key === null || isCartKey(message.key)) this.#persistence.write(CART_KEY, message.key);
     } else if (message.type === 'cart' && isCart(message.cart)) {
-      // Two tabs starting guest carts at once: only the cart of the key they kept is shown.
+      // Another session's cart (a Basic sign-in is not shared), or two tabs starting guest carts
+      // at once: only the cart of this session and of the key kept is shown.
       const kept = this.#keptKey();
-      if (kept && message.cart.key && message.cart.key !== kept) return;
+      if ((message.user ?? '') !== this.#userId() || (kept && message.cart.key && message.cart.key !== kept)) return;
       // Newer than any reply to a request of ours in flight: those no longer apply (or re-post).
       this.#appliedSeq = this.#seq + 1;
       this.#confirm(message.cart);

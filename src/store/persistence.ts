@@ -6,7 +6,8 @@
 
 /** A change one tab tells the others about. */
 export type SyncMessage =
-  | { type: 'cart'; cart: unknown }
+  /** `user`: the id of the session's customer, `''` for a guest; only tabs in that session follow. */
+  | { type: 'cart'; cart: unknown; user?: string }
   | { type: 'cart-key'; key: string | null }
   | { type: 'session'; session: unknown };
 

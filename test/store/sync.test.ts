@@ -70,7 +70,7 @@ describe('CartStore across tabs and sessions', () => {
         await waitUntil(() => heard.length === 3, 'the messages did not arrive');
         expect(heard.map((message) => message.type)).to.deep.equal(['cart-key', 'cart', 'cart']);
         expect(heard[0]).to.deep.equal({ type: 'cart-key', key: 't_a' });
-        expect(heard[1]).to.deep.equal({ type: 'cart', cart });
+        expect(heard[1]).to.deep.equal({ type: 'cart', cart, user: '' });
       } finally {
         channel.close();
       }
@@ -204,6 +204,24 @@ describe('CartStore across tabs and sessions', () => {
       expect(heard, 'the other tabs were told').to.deep.equal([]);
       expect(store.state.cart).to.equal(guest);
       expect(localStorage.getItem(shop.cartKeyName)).to.equal(guest.key);
+    });
+
+    it("never shows a tab that stays a guest the cart of a customer signed in with Basic elsewhere", async () => {
+      const shop = newShop();
+      signInShop(shop);
+      const basic = { ...shop.config, auth: 'basic' as const };
+      const store = getCartStore(basic);
+      const guestTab = new CartStore(basic);
+      tabs.push(guestTab);
+      await guestTab.load();
+
+      await store.signIn(credentials);
+      await pause(50);
+
+      expect(store.state.cart?.items.map((item) => item.key)).to.deep.equal(['mine']);
+      // Basic credentials stay in the page that signed in: the other tab is still a guest.
+      expect(guestTab.state.session.kind).to.equal('guest');
+      expect(guestTab.state.cart?.items.map((item) => item.key)).to.not.include('mine');
     });
 
     it('reloads the cart with the new session when another tab signs in', async () => {
