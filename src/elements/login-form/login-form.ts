@@ -94,6 +94,8 @@ export class LoginForm extends CartElement {
   #focusNext?: Field | 'sign-out';
   /** The identifier last submitted: the first step shows it again after "Back". */
   #username = '';
+  /** Counts attempts and sign-outs: the reply to an attempt a later one or a sign-out replaced changes nothing. */
+  #attempts = 0;
 
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -259,8 +261,7 @@ export class LoginForm extends CartElement {
     if (!password) missing.push({ text: m.passwordRequired, fields: ['password'] });
     if (missing.length) return this.#show(...missing);
     this.#username = username;
-    await this.#attempt({ username, password });
-    this.#clear('password');
+    if (await this.#attempt({ username, password })) this.#clear('password');
   }
 
   async #verify(event: SubmitEvent): Promise<void> {
@@ -312,20 +313,29 @@ export class LoginForm extends CartElement {
     }
   }
 
-  async #attempt(input: SignInInput, resend = false): Promise<void> {
+  /** Resolves `false` when the attempt was replaced meanwhile: then the form is no longer its to change. */
+  async #attempt(input: SignInInput, resend = false): Promise<boolean> {
     const store = this.store;
-    if (!store) return this.#error(this.#m.genericError);
+    if (!store) {
+      this.#error(this.#m.genericError);
+      return true;
+    }
+    const attempt = ++this.#attempts;
     this.busy = true;
     this.errors = [];
     this.status = '';
     try {
       await store.signIn(input);
+      // The store resolves only once the customer's cart loaded: the shopper may have signed out
+      // and started typing again by then.
+      if (attempt !== this.#attempts) return false;
       this.#pending = this.challenge = undefined;
     } catch (error) {
+      if (attempt !== this.#attempts) return false;
       this.#failed(error, input, resend);
-    } finally {
-      this.busy = false;
     }
+    this.busy = false;
+    return true;
   }
 
   #failed(error: unknown, input: SignInInput, resend: boolean): void {
@@ -377,6 +387,7 @@ export class LoginForm extends CartElement {
       this.busy = false;
       this.dispatchEvent(new AuthSignedInEvent({ user: session.user, kind: session.kind }));
     } else if (before.kind !== 'guest' && session.kind === 'guest') {
+      this.#attempts++;
       this.#reset();
       this.#username = '';
       this.dispatchEvent(new AuthSignedOutEvent({ reason: session.endedBy ?? 'user' }));

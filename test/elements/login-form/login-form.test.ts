@@ -9,7 +9,7 @@ import { storeScope } from '../../../src/store/cart-store.js';
 import { createPersistence } from '../../../src/store/persistence.js';
 import { Session } from '../../../src/store/session.js';
 import { getByRole } from '../../helpers/queries.js';
-import { useShop, worker } from '../../helpers/shop.js';
+import { holdRequests, useShop, worker } from '../../helpers/shop.js';
 import {
   button,
   control,
@@ -178,6 +178,26 @@ describe('<login-form>', () => {
       expect(control(el, 'Username, email or phone').value).to.equal('');
       await waitUntil(() => shop().requests.some((r) => r.url.includes('/v2/logout')), 'the shop was not told');
       await waitUntil(() => shop().store().state.cart?.key?.startsWith('t_'), 'no fresh guest cart');
+      await expect(el).to.be.accessible();
+    });
+
+    it('never empties what the shopper types after "Sign out" when the earlier sign-in finishes late', async () => {
+      const el = await formFor(shop());
+      // The customer's cart, loaded after the sign-in, answers only after the shopper signed out.
+      const cart = holdRequests(shop(), 'get', 'v2/cart');
+      await submitCredentials(el, 'ada', ada.password);
+      await waitForStep(el, 'signed-in');
+      button(el, 'Sign out').click();
+      await waitForStep(el, 'credentials');
+      await typeInto(el, 'Username, email or phone', 'grace');
+      await typeInto(el, 'Password', 'compil');
+      cart.release();
+      await waitUntil(() => shop().store().state.cart?.key?.startsWith('t_'), 'no fresh guest cart', { timeout: 5000 });
+      await aTimeout(50);
+      await el.updateComplete;
+      expect(control(el, 'Username, email or phone').value).to.equal('grace');
+      expect(control(el, 'Password').value).to.equal('compil');
+      expect(button(el, 'Sign in').getAttribute('aria-disabled')).to.equal('false');
       await expect(el).to.be.accessible();
     });
 
