@@ -174,8 +174,16 @@ export class MnmContainerPicker extends CartElement {
   #loadError(canRetry?: boolean): TemplateResult {
     return html`
       <div part="error" role="alert">${this.#m.boxLoadError}</div>
-      ${canRetry ? html`<button part="button retry" type="button" @click=${() => this.#product.run()}>${this.#m.tryAgain}</button>` : nothing}
+      ${canRetry ? html`<button part="button retry" type="button" @click=${this.#retry}>${this.#m.tryAgain}</button>` : nothing}
     `;
+  }
+
+  async #retry(): Promise<void> {
+    await this.#product.run();
+    await this.updateComplete;
+    // The pressed button left with the error: unless the shopper has moved on, focus goes to the
+    // box's first field (or to "Try again" once more).
+    if (document.activeElement === document.body) this.renderRoot.querySelector<HTMLElement>('input:enabled,[part~=retry]')?.focus();
   }
 
   #box(product: Product | 'invalid'): TemplateResult {
