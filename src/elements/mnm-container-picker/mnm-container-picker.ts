@@ -225,7 +225,7 @@ export class MnmContainerPicker extends CartElement {
             : nothing}
           <div part="error" role="alert">${this.addError || nothing}</div>
           <p part="notice" role="status">${this.notice || nothing}</p>
-          <button part="button primary add" type="submit" ?disabled=${!status.valid} aria-disabled=${this.adding} aria-describedby="guidance">
+          <button part="button primary add" type="submit" ?disabled=${!status.valid} aria-disabled=${this.adding || nothing} aria-describedby="guidance">
             ${this.adding ? m.adding : m.addToCart}
           </button>
         </fieldset>

@@ -218,6 +218,18 @@ describe('<mnm-container-picker>', () => {
       expect(reason!.textContent).to.equal('Choose 2 more');
     });
 
+    it('marks “Add to cart” unavailable one way only: natively disabled, no contradicting aria-disabled', async () => {
+      const el = await loadedPicker(shop().baseUrl);
+      expect(addButton(el).disabled).to.equal(true);
+      expect(addButton(el).getAttribute('aria-disabled')).to.equal(null);
+      await expect(el).to.be.accessible();
+
+      await press(el, 'One more Kenya Sample', 3);
+      expect(addButton(el).disabled).to.equal(false);
+      expect(addButton(el).getAttribute('aria-disabled')).to.not.equal('true');
+      await expect(el).to.be.accessible();
+    });
+
     it('stops adding at the box’s maximum and flags a typed quantity beyond it', async () => {
       const { baseUrl } = shop();
       const el = await loadedPicker(baseUrl);
