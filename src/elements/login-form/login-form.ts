@@ -388,7 +388,9 @@ export class LoginForm extends CartElement {
       this.status = '';
       this.dispatchEvent(new AuthSignedInEvent({ user: session.user, kind: session.kind }));
     } else if (before.kind !== 'guest' && session.kind === 'guest') {
+      // Whatever was in flight belongs to the session that ended.
       this.#attempts++;
+      this.busy = false;
       this.#reset();
       this.#username = '';
       const reason = session.endedBy ?? 'user';
