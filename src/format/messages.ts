@@ -96,6 +96,8 @@ export const defaultMessages = {
   codeSent: 'We sent a new code to your email address.',
   signInFailed: 'The username, email, phone or password is not correct.',
   insecureConnection: 'Signing in needs a secure (https) connection to the shop.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  signedOutElsewhere: 'You were signed out in another window.',
 
   // --- <mnm-container-picker> ---
   quantityOf: (name: string) => `Quantity of ${name}`,

@@ -37,7 +37,7 @@ let instances = 0;
  * @event auth-signed-out - The session ended (`detail: { reason }`: `user`, `other-tab`, `expired`, `refresh-failed`).
  * @event auth-two-factor-required - The shop asked for a second factor (`detail`: providers, default provider, whether an e-mail was sent).
  *
- * @csspart base - The wrapper of each step.
+ * @csspart base - The wrapper of the steps and the status line.
  * @csspart form - Each step's `<form>`.
  * @csspart title - The two-factor step's title.
  * @csspart field - A label with its control.
@@ -46,7 +46,7 @@ let instances = 0;
  * @csspart select - The verification method choice.
  * @csspart note - The note that an e-mail was sent.
  * @csspart error - The alert region with the errors.
- * @csspart status - The polite status line.
+ * @csspart status - The polite status line (a new code was sent; the session ended by itself).
  * @csspart actions - The row of buttons.
  * @csspart button - Every button; the main one also has `primary`, the others `secondary`.
  * @csspart user - "Signed in as NAME".
@@ -94,6 +94,8 @@ export class LoginForm extends CartElement {
   #focusNext?: Field | 'sign-out';
   /** The identifier last submitted: the first step shows it again after "Back". */
   #username = '';
+  /** Counts attempts and sign-outs: the reply to an attempt a later one or a sign-out replaced changes nothing. */
+  #attempts = 0;
 
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -115,12 +117,17 @@ export class LoginForm extends CartElement {
   }
 
   protected override render(): TemplateResult {
+    // The status region stays while the steps change, so what appears in it is announced.
+    return html`<div part="base">${this.#step()}<p part="status" role="status">${this.status}</p></div>`;
+  }
+
+  #step(): TemplateResult {
     const session = this.#session.value;
     const m = this.#m;
     const id = this.#id;
     if (session && session.kind !== 'guest') {
       const user = session.user;
-      return html`<div part="base">
+      return html`
         <p part="user" id="${id}-user">${m.signedInAs(user?.displayName || user?.username || '')}</p>
         <div part="actions">
           <button
@@ -134,56 +141,51 @@ export class LoginForm extends CartElement {
             ${m.signOut}
           </button>
         </div>
-      </div>`;
+      `;
     }
     const challenge = this.challenge;
     if (!challenge) {
-      return html`<div part="base">
-        <form part="form" novalidate aria-busy=${this.busy} @submit=${this.#signIn}>
-          ${this.#input('identifier', m.identifier, 'username', 'username', 'text', undefined, this.#username)}
-          ${this.#input('password', m.password, 'password', 'current-password', 'password')}
-          ${this.#errors()}
-          <div part="actions">${this.#submit(m.signIn, m.signingIn)}</div>
-        </form>
-      </div>`;
+      return html`<form part="form" novalidate aria-busy=${this.busy} @submit=${this.#signIn}>
+        ${this.#input('identifier', m.identifier, 'username', 'username', 'text', undefined, this.#username)}
+        ${this.#input('password', m.password, 'password', 'current-password', 'password')}
+        ${this.#errors()}
+        <div part="actions">${this.#submit(m.signIn, m.signingIn)}</div>
+      </form>`;
     }
     const email = this.provider === 'email';
-    return html`<div part="base">
-      <form part="form" novalidate aria-busy=${this.busy} aria-labelledby="${id}-title" @submit=${this.#verify}>
-        <p part="title" id="${id}-title">${m.twoFactorTitle}</p>
-        ${challenge.providers.length > 1
-          ? this.#field(
-              'provider',
-              m.verificationMethod,
-              (id, errorIds) => html`<select
-                id=${id}
-                part="select"
-                name="2fa_provider"
-                aria-invalid=${!!errorIds}
-                aria-describedby=${errorIds || nothing}
-                @change=${this.#chooseProvider}
-              >
-                ${challenge.providers.map(
-                  (provider) => html`<option value=${provider} ?selected=${provider === this.provider}>${m.providerName(provider)}</option>`,
-                )}
-              </select>`,
-            )
+    return html`<form part="form" novalidate aria-busy=${this.busy} aria-labelledby="${id}-title" @submit=${this.#verify}>
+      <p part="title" id="${id}-title">${m.twoFactorTitle}</p>
+      ${challenge.providers.length > 1
+        ? this.#field(
+            'provider',
+            m.verificationMethod,
+            (id, errorIds) => html`<select
+              id=${id}
+              part="select"
+              name="2fa_provider"
+              aria-invalid=${!!errorIds}
+              aria-describedby=${errorIds || nothing}
+              @change=${this.#chooseProvider}
+            >
+              ${challenge.providers.map(
+                (provider) => html`<option value=${provider} ?selected=${provider === this.provider}>${m.providerName(provider)}</option>`,
+              )}
+            </select>`,
+          )
+        : nothing}
+      ${challenge.emailSent && email ? html`<p part="note">${m.emailSent}</p>` : nothing}
+      ${this.#input('code', m.verificationCode, '2fa_code', 'one-time-code', 'text', this.provider === 'backup' ? 'text' : 'numeric')}
+      ${this.#errors()}
+      <div part="actions">
+        ${this.#submit(m.verify, m.verifying)}
+        ${email
+          ? html`<button type="button" part="button secondary" aria-disabled=${this.busy} @click=${() => this.#retry()}>
+              ${m.sendNewCode}
+            </button>`
           : nothing}
-        ${challenge.emailSent && email ? html`<p part="note">${m.emailSent}</p>` : nothing}
-        ${this.#input('code', m.verificationCode, '2fa_code', 'one-time-code', 'text', this.provider === 'backup' ? 'text' : 'numeric')}
-        ${this.#errors()}
-        <div part="actions">
-          ${this.#submit(m.verify, m.verifying)}
-          ${email
-            ? html`<button type="button" part="button secondary" aria-disabled=${this.busy} @click=${() => this.#retry()}>
-                ${m.sendNewCode}
-              </button>`
-            : nothing}
-          <button type="button" part="button secondary" @click=${this.#back}>${m.back}</button>
-        </div>
-        <p part="status" role="status">${this.status}</p>
-      </form>
-    </div>`;
+        <button type="button" part="button secondary" @click=${this.#back}>${m.back}</button>
+      </div>
+    </form>`;
   }
 
   /** A label and its control; the control gets its id and the ids of the errors about it ('' if none). */
@@ -259,8 +261,7 @@ export class LoginForm extends CartElement {
     if (!password) missing.push({ text: m.passwordRequired, fields: ['password'] });
     if (missing.length) return this.#show(...missing);
     this.#username = username;
-    await this.#attempt({ username, password });
-    this.#clear('password');
+    if (await this.#attempt({ username, password })) this.#clear('password');
   }
 
   async #verify(event: SubmitEvent): Promise<void> {
@@ -312,20 +313,29 @@ export class LoginForm extends CartElement {
     }
   }
 
-  async #attempt(input: SignInInput, resend = false): Promise<void> {
+  /** Resolves `false` when the attempt was replaced meanwhile: then the form is no longer its to change. */
+  async #attempt(input: SignInInput, resend = false): Promise<boolean> {
     const store = this.store;
-    if (!store) return this.#error(this.#m.genericError);
+    if (!store) {
+      this.#error(this.#m.genericError);
+      return true;
+    }
+    const attempt = ++this.#attempts;
     this.busy = true;
     this.errors = [];
     this.status = '';
     try {
       await store.signIn(input);
+      // The store resolves only once the customer's cart loaded: the shopper may have signed out
+      // and started typing again by then.
+      if (attempt !== this.#attempts) return false;
       this.#pending = this.challenge = undefined;
     } catch (error) {
+      if (attempt !== this.#attempts) return false;
       this.#failed(error, input, resend);
-    } finally {
-      this.busy = false;
     }
+    this.busy = false;
+    return true;
   }
 
   #failed(error: unknown, input: SignInInput, resend: boolean): void {
@@ -375,11 +385,18 @@ export class LoginForm extends CartElement {
       // still be loading the customer's cart; for the shopper the sign-in is done.
       if (this.busy) this.#focusNext = 'sign-out';
       this.busy = false;
+      this.status = '';
       this.dispatchEvent(new AuthSignedInEvent({ user: session.user, kind: session.kind }));
     } else if (before.kind !== 'guest' && session.kind === 'guest') {
+      // Whatever was in flight belongs to the session that ended.
+      this.#attempts++;
+      this.busy = false;
       this.#reset();
       this.#username = '';
-      this.dispatchEvent(new AuthSignedOutEvent({ reason: session.endedBy ?? 'user' }));
+      const reason = session.endedBy ?? 'user';
+      // Not the shopper's own choice: say why the form is back.
+      if (reason !== 'user') this.status = reason === 'other-tab' ? this.#m.signedOutElsewhere : this.#m.sessionEnded;
+      this.dispatchEvent(new AuthSignedOutEvent({ reason }));
     }
   }
 

@@ -174,8 +174,16 @@ export class MnmContainerPicker extends CartElement {
   #loadError(canRetry?: boolean): TemplateResult {
     return html`
       <div part="error" role="alert">${this.#m.boxLoadError}</div>
-      ${canRetry ? html`<button part="button retry" type="button" @click=${() => this.#product.run()}>${this.#m.tryAgain}</button>` : nothing}
+      ${canRetry ? html`<button part="button retry" type="button" @click=${this.#retry}>${this.#m.tryAgain}</button>` : nothing}
     `;
+  }
+
+  async #retry(): Promise<void> {
+    await this.#product.run();
+    await this.updateComplete;
+    // The pressed button left with the error: unless the shopper has moved on, focus goes to the
+    // box's first field (or to "Try again" once more).
+    if (document.activeElement === document.body) this.renderRoot.querySelector<HTMLElement>('input:enabled,[part~=retry]')?.focus();
   }
 
   #box(product: Product | 'invalid'): TemplateResult {
@@ -217,7 +225,7 @@ export class MnmContainerPicker extends CartElement {
             : nothing}
           <div part="error" role="alert">${this.addError || nothing}</div>
           <p part="notice" role="status">${this.notice || nothing}</p>
-          <button part="button primary add" type="submit" ?disabled=${!status.valid} aria-disabled=${this.adding} aria-describedby="guidance">
+          <button part="button primary add" type="submit" ?disabled=${!status.valid} aria-disabled=${this.adding || nothing} aria-describedby="guidance">
             ${this.adding ? m.adding : m.addToCart}
           </button>
         </fieldset>

@@ -9,7 +9,7 @@ import { storeScope } from '../../../src/store/cart-store.js';
 import { createPersistence } from '../../../src/store/persistence.js';
 import { Session } from '../../../src/store/session.js';
 import { getByRole } from '../../helpers/queries.js';
-import { useShop, worker } from '../../helpers/shop.js';
+import { holdRequests, useShop, worker } from '../../helpers/shop.js';
 import {
   button,
   control,
@@ -176,8 +176,29 @@ describe('<login-form>', () => {
       await waitForStep(el, 'credentials');
       await waitUntil(() => focusedLabel() === 'Username, email or phone', 'focus did not return to the form');
       expect(control(el, 'Username, email or phone').value).to.equal('');
+      expect(regionText(el, 'status'), 'the shopper knows why').to.equal('');
       await waitUntil(() => shop().requests.some((r) => r.url.includes('/v2/logout')), 'the shop was not told');
       await waitUntil(() => shop().store().state.cart?.key?.startsWith('t_'), 'no fresh guest cart');
+      await expect(el).to.be.accessible();
+    });
+
+    it('never empties what the shopper types after "Sign out" when the earlier sign-in finishes late', async () => {
+      const el = await formFor(shop());
+      // The customer's cart, loaded after the sign-in, answers only after the shopper signed out.
+      const cart = holdRequests(shop(), 'get', 'v2/cart');
+      await submitCredentials(el, 'ada', ada.password);
+      await waitForStep(el, 'signed-in');
+      button(el, 'Sign out').click();
+      await waitForStep(el, 'credentials');
+      await typeInto(el, 'Username, email or phone', 'grace');
+      await typeInto(el, 'Password', 'compil');
+      cart.release();
+      await waitUntil(() => shop().store().state.cart?.key?.startsWith('t_'), 'no fresh guest cart', { timeout: 5000 });
+      await aTimeout(50);
+      await el.updateComplete;
+      expect(control(el, 'Username, email or phone').value).to.equal('grace');
+      expect(control(el, 'Password').value).to.equal('compil');
+      expect(button(el, 'Sign in').getAttribute('aria-disabled')).to.equal('false');
       await expect(el).to.be.accessible();
     });
 
@@ -200,6 +221,36 @@ describe('<login-form>', () => {
       expect((await signedOut).detail).to.deep.equal({ reason: 'refresh-failed' });
       await waitForStep(el, 'credentials');
       await waitUntil(() => shop().store().state.cart?.key?.startsWith('t_'), 'no fresh guest cart');
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  describe('signed out by the session itself', () => {
+    it('says politely that another window signed the shopper out', async () => {
+      const el = await formFor(shop());
+      await submitCredentials(el, 'ada', ada.password);
+      await waitForSignedIn(el, shop());
+      const config = { baseUrl: shop().baseUrl, namespace: shop().namespace };
+      await new Session(new CartApi(config), createPersistence(storeScope(config)), config).signOut();
+      await waitForStep(el, 'credentials');
+      expect(regionText(el, 'status')).to.equal('You were signed out in another window.');
+      await expect(el).to.be.accessible();
+      // Signing in again: the note has served its purpose.
+      await submitCredentials(el, 'ada', ada.password);
+      await waitForSignedIn(el, shop());
+      expect(regionText(el, 'status')).to.equal('');
+    });
+
+    it('says that the session ended when it could not be refreshed, in the words of `messages`', async () => {
+      const el = await fixture<LoginForm>(
+        html`<login-form base-url=${shop().baseUrl} .messages=${{ sessionEnded: 'Sitzung beendet.' }}></login-form>`,
+      );
+      await submitCredentials(el, 'ada', ada.password);
+      await waitForSignedIn(el, shop());
+      shop().shop.auth!.reset(); // the shop forgets every token
+      await shop().store().addItem({ id: 11, quantity: 1 }).catch(() => undefined);
+      await waitForStep(el, 'credentials');
+      expect(regionText(el, 'status')).to.equal('Sitzung beendet.');
       await expect(el).to.be.accessible();
     });
   });

@@ -1,11 +1,11 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { HttpResponse, http } from 'msw';
 import type { LoginForm } from '../../../src/elements/login-form/login-form.js';
 import type { AuthTwoFactorRequiredEvent } from '../../../src/events/auth-events.js';
 import { DEFAULT_USERS, totp, type MockUser } from '../../../src/mock/index.js';
 import { queryAllByRole } from '../../helpers/queries.js';
-import { useShop, worker, type TestShop } from '../../helpers/shop.js';
+import { holdRequests, useShop, worker, type TestShop } from '../../helpers/shop.js';
 import {
   button,
   control,
@@ -204,6 +204,33 @@ describe('<login-form> two-factor step', () => {
     await waitUntil(() => focusedLabel() === 'Username, email or phone');
     // Sign-out calls logout, then loads a fresh guest cart: two round trips, slow on a busy machine.
     await waitUntil(() => shop().store().state.cart?.key?.startsWith('t_'), 'no fresh guest cart', { timeout: 5000 });
+  });
+
+  it('stays on the code step when an earlier sign-out, failed offline, settles late', async () => {
+    const ada = DEFAULT_USERS.find((user) => user.username === 'ada')!;
+    const el = await formFor(shop());
+    // Ada's cart, loaded after her sign-in, answers only after she signed out and Grace signed in.
+    const cart = holdRequests(shop(), 'get', 'v2/cart');
+    worker.use(http.post(shop().url('v2/logout'), () => HttpResponse.error()));
+    await submitCredentials(el, 'ada', ada.password);
+    await waitForStep(el, 'signed-in');
+    button(el, 'Sign out').click();
+    await waitForStep(el, 'credentials');
+    const required = oneEvent(el, 'auth-two-factor-required');
+    await submitCredentials(el, 'grace', grace.password);
+    await required;
+    await waitForStep(el, 'two-factor');
+    await typeInto(el, 'Verification code', '12');
+    cart.release();
+    await waitUntil(() => shop().store().state.cart?.key?.startsWith('t_'), 'no fresh guest cart', { timeout: 5000 });
+    await aTimeout(50);
+    await el.updateComplete;
+    expect(hasField(el, 'Verification code'), 'the code step is still shown').to.equal(true);
+    expect(control(el, 'Verification code').value).to.equal('12');
+    await expect(el).to.be.accessible();
+    await verify(el, shop().shop.auth!.inbox.latest('grace@example.com')!.code);
+    await waitForSignedIn(el, shop());
+    expect(el.textContent).to.contain('Signed in as Grace Hopper');
   });
 
   describe('for an account with one method', () => {

@@ -4,6 +4,7 @@ import { delay, http } from 'msw';
 import type { Cart } from '../../../src/api/model.js';
 import type { CartItemAddedEvent } from '../../../src/events/cart-events.js';
 import { defaultMessages } from '../../../src/format/messages.js';
+import { focused } from '../../helpers/queries.js';
 import { requestsTo, useShop, worker } from '../../helpers/shop.js';
 import {
   BOX_ID,
@@ -112,6 +113,30 @@ describe('<mnm-container-picker>', () => {
       expect(requestsTo(shop(), 'GET', `v2/products/${BOX_ID}`)).to.have.length(1);
     });
 
+    it('puts focus on the box’s first quantity field when “Try again” loaded it, never on the page', async () => {
+      worker.use(http.get(shop().url(`v2/products/${BOX_ID}`), () => new Response(null, { status: 404 }), { once: true }));
+      const el = await pickerFor(html`<mnm-container-picker base-url=${shop().baseUrl} product-id=${BOX_ID}></mnm-container-picker>`);
+      await waitUntil(() => alertText(el), 'an error is shown');
+      button(el, 'Try again').focus();
+      await sendKeys({ press: 'Enter' });
+      await waitForBox(el);
+      await waitUntil(() => focused() !== document.body, 'focus fell to the page', { timeout: 2000 });
+      expect(focusedName()).to.equal('Quantity of Kenya Sample');
+      await expect(el).to.be.accessible();
+    });
+
+    it('keeps focus on “Try again” when the box fails to load again', async () => {
+      let asked = 0;
+      worker.use(http.get(shop().url(`v2/products/${BOX_ID}`), () => (asked++, new Response(null, { status: 404 }))));
+      const el = await pickerFor(html`<mnm-container-picker base-url=${shop().baseUrl} product-id=${BOX_ID}></mnm-container-picker>`);
+      await waitUntil(() => alertText(el), 'an error is shown');
+      button(el, 'Try again').focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => asked === 2 && alertText(el), 'the second attempt failed', { timeout: 2000 });
+      await waitUntil(() => focused() !== document.body, 'focus fell to the page', { timeout: 2000 });
+      expect(focusedName()).to.equal('Try again');
+    });
+
     it('aborts the request for the previous product when the product id changes', async () => {
       const { baseUrl } = shop();
       worker.use(http.get(shop().url('v2/products/99'), () => delay('infinite')));
@@ -191,6 +216,18 @@ describe('<mnm-container-picker>', () => {
       const button = addButton(el);
       const reason = el.shadowRoot!.getElementById(button.getAttribute('aria-describedby')!);
       expect(reason!.textContent).to.equal('Choose 2 more');
+    });
+
+    it('marks “Add to cart” unavailable one way only: natively disabled, no contradicting aria-disabled', async () => {
+      const el = await loadedPicker(shop().baseUrl);
+      expect(addButton(el).disabled).to.equal(true);
+      expect(addButton(el).getAttribute('aria-disabled')).to.equal(null);
+      await expect(el).to.be.accessible();
+
+      await press(el, 'One more Kenya Sample', 3);
+      expect(addButton(el).disabled).to.equal(false);
+      expect(addButton(el).getAttribute('aria-disabled')).to.not.equal('true');
+      await expect(el).to.be.accessible();
     });
 
     it('stops adding at the box’s maximum and flags a typed quantity beyond it', async () => {
