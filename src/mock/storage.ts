@@ -1,3 +1,4 @@
+import { isAuthRecords } from './auth-state.js';
 import { findProduct } from './catalog.js';
 import { emptyState, type CartRecord, type ShopState } from './cart-state.js';
 import { isObject } from './json.js';
@@ -5,22 +6,43 @@ import { isObject } from './json.js';
 /** Where the fake shop keeps its state when `storage` is given. */
 export const DEFAULT_STORAGE_KEY = 'cart-widget-mock';
 
-/** The saved state, or a fresh one when there is none or it cannot be trusted. */
-export function loadState(storage: Storage | null, key: string): ShopState {
-  if (!storage) return emptyState();
-  try {
-    const saved: unknown = JSON.parse(storage.getItem(key) ?? 'null');
-    return isShopState(saved) ? saved : emptyState();
-  } catch {
-    return emptyState();
+/** The shop's state and the storage it is saved in: every change is saved (`save`). */
+export class SavedState {
+  readonly state: ShopState;
+
+  constructor(
+    private readonly storage: Storage | null,
+    private readonly key: string,
+  ) {
+    this.state = parseState(this.read());
+  }
+
+  save(): void {
+    try {
+      this.storage?.setItem(this.key, JSON.stringify(this.state));
+    } catch {
+      // A full or blocked storage only costs persistence; the shop keeps working in memory.
+    }
+  }
+
+  private read(): string | null {
+    try {
+      return this.storage?.getItem(this.key) ?? null;
+    } catch {
+      return null;
+    }
   }
 }
 
-export function saveState(storage: Storage | null, key: string, state: ShopState): void {
+/** The saved state, or a fresh one when there is none or it cannot be trusted. */
+function parseState(text: string | null): ShopState {
   try {
-    storage?.setItem(key, JSON.stringify(state));
+    const saved: unknown = JSON.parse(text ?? 'null');
+    if (!isShopState(saved)) return emptyState();
+    // Unusable sign-in records cost the sessions, not the carts.
+    return isAuthRecords(saved.auth) ? { version: 1, carts: saved.carts, auth: saved.auth } : { version: 1, carts: saved.carts };
   } catch {
-    // A full or blocked storage only costs persistence; the shop keeps working in memory.
+    return emptyState();
   }
 }
 
