@@ -49,7 +49,8 @@ export interface MockShopOptions {
   currency?: MockCurrencyCode;
   /**
    * Keeps the shop's carts and sign-in sessions across reloads (the demo passes `localStorage`).
-   * Default `null`: memory only.
+   * Shops on the same storage and key act as one server: each request first takes in what the
+   * others saved, so the tabs of one origin share carts and sessions. Default `null`: memory only.
    */
   storage?: Storage | null;
   /** Key the state is saved under in `storage`. Default `cart-widget-mock`. */
@@ -115,7 +116,7 @@ export function createMockShop(options: MockShopOptions = {}): MockShop {
   const requests: LoggedRequest[] = [];
   let shape = initialShape;
 
-  const route = createRouteBuilder({ baseUrl, namespace, latency: () => options.latency ?? 0, log: requests, after: persist });
+  const route = createRouteBuilder({ baseUrl, namespace, latency: () => options.latency ?? 0, log: requests, before: () => saved.catchUp(), after: persist });
   const context = createShopContext({
     baseUrl,
     namespace,

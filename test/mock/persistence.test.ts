@@ -118,6 +118,56 @@ describe('mock shop: persistence', () => {
     await signIn(reloaded);
   });
 
+  describe('two tabs of one origin (two shops on the same storage)', () => {
+    /** Lets `tab` answer the next requests, as each tab's own worker answers that tab's page. */
+    function answering(tab: MockShop): MockShop {
+      worker.resetHandlers(...tab.handlers);
+      return tab;
+    }
+
+    it('show one cart: a line added in one tab can be changed in the other', async () => {
+      const tabA = shop;
+      const tabB = createMockShop({ storage });
+
+      const inA = new GuestCart(answering(tabA));
+      const { body } = await inA.add(ID.mug, 1);
+      const line = itemsOf(body)[0].item_key;
+
+      const inB = new GuestCart(answering(tabB));
+      inB.key = inA.key;
+      const changed = await inB.update(line, 3);
+      expect(changed.status, changed.body?.message).to.equal(200);
+      expect(itemsOf(changed.body)[0].quantity.value).to.equal(3);
+
+      answering(tabA);
+      expect(itemsOf((await inA.get()).body).map((item) => [item.id, item.quantity.value])).to.deep.equal([[ID.mug, 3]]);
+    });
+
+    it('share one session: a sign-in in one tab is honoured in the other, and a sign-out in both', async () => {
+      const tabA = shop;
+      const tabB = createMockShop({ storage });
+
+      const { token, refresh } = await signIn(answering(tabA));
+      await call(tabA, 'POST', 'v2/cart/add-item', { headers: bearer(token), body: { id: String(ID.mug), quantity: '1' } });
+
+      answering(tabB);
+      expect((await call(tabB, 'POST', 'jwt/validate-token', { headers: bearer(token) })).status).to.equal(200);
+      const cart = await call(tabB, 'GET', 'v2/cart', { headers: bearer(token) });
+      expect(itemsOf(cart.body).map((item) => item.id)).to.deep.equal([ID.mug]);
+      const refreshed = await call(tabB, 'POST', 'jwt/refresh-token', { body: { refresh_token: refresh } });
+      expect(refreshed.status).to.equal(200);
+
+      answering(tabA);
+      // One server: the refresh token B used up is used up for A too, and B's new token works in A.
+      expect((await call(tabA, 'POST', 'jwt/refresh-token', { body: { refresh_token: refresh } })).status).to.equal(401);
+      expect((await call(tabA, 'POST', 'jwt/validate-token', { headers: bearer(refreshed.body.token) })).status).to.equal(200);
+      expect((await call(tabA, 'POST', 'v2/logout', { headers: bearer(refreshed.body.token) })).status).to.equal(200);
+
+      answering(tabB);
+      expect((await call(tabB, 'POST', 'jwt/validate-token', { headers: bearer(refreshed.body.token) })).status).to.equal(401);
+    });
+  });
+
   it('starts fresh when the saved state is corrupt', async () => {
     for (const saved of ['{not json', '{"version":1,"carts":{"t_a":{"key":"t_b"}}}', '{"version":9,"carts":{}}', '[]']) {
       storage.setItem('cart-widget-mock', saved);
