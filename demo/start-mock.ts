@@ -1,5 +1,6 @@
 // Starts the fake shop in a service worker, before any element is defined, so that the very first
-// cart request is answered. Its state lives in localStorage: a reload keeps the carts.
+// cart request is answered. Its state lives in localStorage: a reload keeps the carts and sign-ins,
+// and every tab of the demo talks to the same shop (each tab runs a copy that re-reads that state).
 import { setupWorker } from 'msw/browser';
 import { createMockShop, type MockShop } from '../src/mock/index.js';
 

@@ -11,11 +11,20 @@ const arabic: Partial<Messages> = {
   close: 'إغلاق',
   emptyCart: 'سلتك فارغة.',
   quantityFor: (name) => `الكمية من ${name}`,
+  decrease: (name) => `إنقاص كمية ${name}`,
+  increase: (name) => `زيادة كمية ${name}`,
+  unitPrice: 'السعر',
+  lineTotal: 'الإجمالي',
+  // The button shows the short word; the name read out adds the product (and starts with that word).
+  removeShort: 'إزالة',
   remove: (name) => `إزالة ${name}`,
+  recentlyRemoved: 'أُزيل مؤخرًا',
   undo: 'تراجع',
+  undoLabel: (name) => `تراجع عن إزالة ${name}`,
   couponCode: 'رمز القسيمة',
   applyCoupon: 'تطبيق',
   shipping: 'الشحن',
+  shippingTo: (destination) => `الشحن إلى ${destination}`,
   subtotal: 'المجموع الفرعي',
   discount: 'الخصم',
   tax: 'الضريبة',
@@ -23,6 +32,7 @@ const arabic: Partial<Messages> = {
   checkout: 'إتمام الشراء',
   addToCart: 'أضف إلى السلة',
   crossSells: 'قد يعجبك أيضًا',
+  addShort: 'أضف',
   addNamed: (name) => `أضف ${name} إلى السلة`,
 };
 for (const element of document.querySelectorAll<CartDrawer | HTMLElement>('cart-drawer, add-to-cart')) {

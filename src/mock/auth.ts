@@ -60,11 +60,9 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
   const keyPair = options.keyPair ?? DEFAULT_KEY_PAIR;
   const inbox = new MockInbox();
   const desk = new TwoFactorDesk(now, inbox);
-  let secret = randomToken();
-  /** Single-use refresh tokens → owner and expiry (ms). */
-  const refreshTokens = new Map<string, { userId: string; expiresAt: number }>();
-  /** Bumped by logout: every token issued before is revoked, on every device. */
-  const generations = new Map<string, number>();
+  // Secret, refresh tokens and logout generations live in the shop's state: a persisted shop keeps
+  // honouring its tokens after a reload and in its other tabs.
+  const { tokens } = shop;
   const firstSeen = new Map<string, number>();
 
   const tokenStatus = () => (shop.shape === 'real' ? 403 : 401);
@@ -85,20 +83,20 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
         nbf: iat,
         exp: iat + tokenLifetime,
         jti: randomToken(),
-        data: { user: { id: user.id, username: user.username, generation: generations.get(user.id) ?? 0 } },
+        data: { user: { id: user.id, username: user.username, generation: tokens.generation(user.id) } },
       },
-      secret,
+      tokens.secret,
     );
     const refresh = randomToken();
-    refreshTokens.set(refresh, { userId: user.id, expiresAt: now() + refreshLifetime * 1000 });
+    tokens.addRefreshToken(refresh, { userId: user.id, expiresAt: now() + refreshLifetime * 1000 }, now());
     return { token, refresh_token: refresh };
   }
 
   async function userOfToken(token: string): Promise<MockUser | undefined> {
-    const claims = await verifyJwt(token, secret, seconds());
+    const claims = await verifyJwt(token, tokens.secret, seconds());
     if (!claims) return undefined;
     const { id, generation } = claims.data.user;
-    if (generation !== (generations.get(id) ?? 0)) return undefined;
+    if (generation !== tokens.generation(id)) return undefined;
     return users.find((user) => user.id === id);
   }
 
@@ -211,10 +209,7 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
 
     route('post', 'v2/logout', async ({ request }) => {
       const userId = await resolveCustomer(request);
-      if (userId !== null) {
-        generations.set(userId, (generations.get(userId) ?? 0) + 1);
-        for (const [token, record] of refreshTokens) if (record.userId === userId) refreshTokens.delete(token);
-      }
+      if (userId !== null) tokens.revokeAll(userId);
       return jsonResponse(true);
     }),
 
@@ -229,8 +224,7 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '');
       if (bearer && !(await userOfToken(bearer[1]!))) throw tokenRouteFailed('Authentication failed.');
       const given = text(body.refresh_token);
-      const record = refreshTokens.get(given);
-      refreshTokens.delete(given);
+      const record = tokens.takeRefreshToken(given);
       const user = record && record.expiresAt > now() ? users.find((u) => u.id === record.userId) : undefined;
       if (!user) throw tokenRouteFailed('Invalid refresh token.');
       return jsonResponse(await issueTokens(user));
@@ -253,9 +247,7 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
     users,
     resolveCustomer,
     reset() {
-      secret = randomToken();
-      refreshTokens.clear();
-      generations.clear();
+      tokens.clear();
       firstSeen.clear();
       desk.reset();
       inbox.clear();

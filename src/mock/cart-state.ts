@@ -1,3 +1,4 @@
+import type { AuthRecords } from './auth-state.js';
 import type { MnmChoice } from './purchase-rules.js';
 
 /** One line of a cart as the fake service keeps it. Plain data, so it can be saved as JSON. */
@@ -36,6 +37,8 @@ export interface CartRecord {
 export interface ShopState {
   version: 1;
   carts: Record<string, CartRecord>;
+  /** The sign-in side's records (`auth-state.ts`); absent until it first signs someone in. */
+  auth?: AuthRecords;
 }
 
 /** 1–64 letters, digits, `_` or `-`: guest keys (`t_…`) and customer ids both fit. */

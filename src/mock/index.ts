@@ -1,16 +1,18 @@
 import type { RequestHandler } from 'msw';
 import { createMockAuth, type MockAuth, type MockAuthOptions } from './auth.js';
+import { TokenBook } from './auth-state.js';
 import { CartBook } from './cart-state.js';
 import { CURRENCIES, type MockCurrencyCode } from './currency.js';
 import { cartHandlers, noRouteHandler, productHandlers } from './handlers.js';
 import type { MockShape } from './purchase-rules.js';
 import { createRouteBuilder, type LoggedRequest } from './routing.js';
 import { createShopContext, type CustomerResolver, type MockShopContext } from './shop-context.js';
-import { DEFAULT_STORAGE_KEY, loadState, saveState } from './storage.js';
+import { DEFAULT_STORAGE_KEY, SavedState } from './storage.js';
 
 export { PRODUCT_IDS, PRODUCTS } from './catalog.js';
 export { COUPONS, FREE_SHIPPING_MIN, HANDLING_FEE, PACKAGES, TAX } from './shop-settings.js';
 export type { CartBook, CartLine, CartRecord, RemovedEntry } from './cart-state.js';
+export type { TokenBook } from './auth-state.js';
 export type { MockCurrencyCode } from './currency.js';
 export { ShopError, shopError, coreError } from './errors.js';
 export type { MockShape } from './purchase-rules.js';
@@ -45,7 +47,11 @@ export interface MockShopOptions {
   shape?: MockShape;
   /** Currency of the shop. Default `USD`; `EUR` writes `1.234,50 €`, `JPY` has no decimals. */
   currency?: MockCurrencyCode;
-  /** Keeps the shop's carts across reloads (the demo passes `localStorage`). Default `null`: memory only. */
+  /**
+   * Keeps the shop's carts and sign-in sessions across reloads (the demo passes `localStorage`).
+   * Shops on the same storage and key act as one server: each request first takes in what the
+   * others saved, so the tabs of one origin share carts and sessions. Default `null`: memory only.
+   */
   storage?: Storage | null;
   /** Key the state is saved under in `storage`. Default `cart-widget-mock`. */
   storageKey?: string;
@@ -103,13 +109,14 @@ export function createMockShop(options: MockShopOptions = {}): MockShop {
   const initialShape = options.shape ?? 'document';
   const storage = options.storage ?? null;
   const storageKey = options.storageKey ?? DEFAULT_STORAGE_KEY;
-  const state = loadState(storage, storageKey);
-  const persist = () => saveState(storage, storageKey, state);
-  const carts = new CartBook(state, persist);
+  const saved = new SavedState(storage, storageKey);
+  const persist = () => saved.save();
+  const carts = new CartBook(saved.state, persist);
+  const tokens = new TokenBook(saved.state, persist);
   const requests: LoggedRequest[] = [];
   let shape = initialShape;
 
-  const route = createRouteBuilder({ baseUrl, namespace, latency: () => options.latency ?? 0, log: requests, after: persist });
+  const route = createRouteBuilder({ baseUrl, namespace, latency: () => options.latency ?? 0, log: requests, before: () => saved.catchUp(), after: persist });
   const context = createShopContext({
     baseUrl,
     namespace,
@@ -117,6 +124,7 @@ export function createMockShop(options: MockShopOptions = {}): MockShop {
     coupons: options.coupons ?? true,
     shape: () => shape,
     carts,
+    tokens,
     route,
     resolveCustomer: (request) => shop.resolveCustomer(request),
   });

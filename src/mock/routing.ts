@@ -34,6 +34,8 @@ export interface RoutingConfig {
   /** Current delay per response, ms. */
   latency: () => number;
   log: LoggedRequest[];
+  /** Runs before every request is answered (takes in what the shop's other tabs saved). */
+  before: () => void;
   /** Runs after every answered request (persists the shop). */
   after: () => void;
 }
@@ -70,6 +72,7 @@ export function createRouteBuilder(config: RoutingConfig): RouteBuilder {
       const latency = config.latency();
       if (latency > 0) await delay(latency);
       try {
+        config.before();
         if (!parsed.ok) throw coreError(400, 'rest_invalid_json', 'Invalid JSON body passed.');
         const body = isObject(parsed.value) ? parsed.value : {};
         return await resolve({ request, url: new URL(request.url), params: stringParams(params), body });

@@ -1,3 +1,4 @@
+import type { TokenBook } from './auth-state.js';
 import { isCartKey, type CartBook, type CartRecord } from './cart-state.js';
 import type { MockCurrency } from './currency.js';
 import { shopError } from './errors.js';
@@ -25,6 +26,8 @@ export interface MockShopContext {
   /** The current wire shape (`setShape` changes it at run time). */
   readonly shape: MockShape;
   readonly carts: CartBook;
+  /** The sign-in side's saved records (signing secret, refresh tokens, revocations). */
+  readonly tokens: TokenBook;
   route: RouteBuilder;
   /** Asks the shop's current resolver (see `MockShop.resolveCustomer`). */
   resolveCustomer: CustomerResolver;
@@ -45,6 +48,7 @@ export interface ShopContextConfig {
   coupons: boolean;
   shape: () => MockShape;
   carts: CartBook;
+  tokens: TokenBook;
   route: RouteBuilder;
   resolveCustomer: CustomerResolver;
 }
@@ -60,6 +64,7 @@ export function createShopContext(config: ShopContextConfig): MockShopContext {
       return config.shape();
     },
     carts,
+    tokens: config.tokens,
     route: config.route,
     resolveCustomer: config.resolveCustomer,
 

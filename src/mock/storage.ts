@@ -1,3 +1,4 @@
+import { isAuthRecords } from './auth-state.js';
 import { findProduct } from './catalog.js';
 import { emptyState, type CartRecord, type ShopState } from './cart-state.js';
 import { isObject } from './json.js';
@@ -5,22 +6,69 @@ import { isObject } from './json.js';
 /** Where the fake shop keeps its state when `storage` is given. */
 export const DEFAULT_STORAGE_KEY = 'cart-widget-mock';
 
-/** The saved state, or a fresh one when there is none or it cannot be trusted. */
-export function loadState(storage: Storage | null, key: string): ShopState {
-  if (!storage) return emptyState();
-  try {
-    const saved: unknown = JSON.parse(storage.getItem(key) ?? 'null');
-    return isShopState(saved) ? saved : emptyState();
-  } catch {
-    return emptyState();
+/**
+ * The shop's state and the storage it is saved in. Every copy of the shop on the same storage
+ * (the tabs of one origin, each running its own copy in its page) acts as one server: a request
+ * first takes in what another copy saved since (`catchUp`), and every change is saved (`save`).
+ */
+export class SavedState {
+  readonly state: ShopState;
+  /** The saved text this copy last wrote or read: anything else was written by another copy. */
+  private seen: string | null;
+
+  constructor(
+    private readonly storage: Storage | null,
+    private readonly key: string,
+  ) {
+    this.seen = this.read();
+    this.state = parseState(this.seen);
+  }
+
+  /** Takes in another copy's changes. In place: the cart and token books keep this object. */
+  catchUp(): void {
+    if (!this.storage) return;
+    const text = this.read();
+    if (text === this.seen) return;
+    const fresh = parseState(text);
+    this.state.carts = fresh.carts;
+    if (fresh.auth) this.state.auth = fresh.auth;
+    else delete this.state.auth;
+    this.seen = text;
+  }
+
+  save(): void {
+    if (!this.storage) return;
+    const text = JSON.stringify(this.state);
+    // Unchanged: writing would only risk putting back what another copy changed meanwhile.
+    if (text === this.seen) return;
+    try {
+      this.storage.setItem(this.key, text);
+      this.seen = text;
+    } catch {
+      // A full or blocked storage only costs persistence; the shop keeps working in memory (and
+      // does not mistake the older saved text for another copy's change).
+      this.seen = this.read();
+    }
+  }
+
+  private read(): string | null {
+    try {
+      return this.storage?.getItem(this.key) ?? null;
+    } catch {
+      return null;
+    }
   }
 }
 
-export function saveState(storage: Storage | null, key: string, state: ShopState): void {
+/** The saved state, or a fresh one when there is none or it cannot be trusted. */
+function parseState(text: string | null): ShopState {
   try {
-    storage?.setItem(key, JSON.stringify(state));
+    const saved: unknown = JSON.parse(text ?? 'null');
+    if (!isShopState(saved)) return emptyState();
+    // Unusable sign-in records cost the sessions, not the carts.
+    return isAuthRecords(saved.auth) ? { version: 1, carts: saved.carts, auth: saved.auth } : { version: 1, carts: saved.carts };
   } catch {
-    // A full or blocked storage only costs persistence; the shop keeps working in memory.
+    return emptyState();
   }
 }
 
