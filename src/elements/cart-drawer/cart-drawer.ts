@@ -326,10 +326,10 @@ export class CartDrawer extends CartElement {
     if (action === 'close') this.open = false;
     else if (action === 'decrease' || action === 'increase') this.#stepQuantity(key, action === 'increase' ? 1 : -1);
     else if (action === 'remove') void this.#removeLine(key);
-    else if (action === 'undo') void this.#refocus(this.#actions.restore(key), `input[data-key="${CSS.escape(key)}"]`);
-    else if (action === 'remove-coupon') void this.#refocus(this.#actions.removeCoupon(code), '#coupon-code');
-    else if (action === 'add') void this.#actions.addCrossSell(id);
-    else if (action === 'retry') void this.store?.load().catch(() => undefined);
+    else if (action === 'undo') void this.#refocus(this.#actions.restore(key), () => quantityField(key));
+    else if (action === 'remove-coupon') void this.#refocus(this.#actions.removeCoupon(code), () => '#coupon-code');
+    else if (action === 'add') void this.#refocus(this.#actions.addCrossSell(id), quantityField);
+    else if (action === 'retry') void this.#refocus(this.store?.load().catch(() => undefined), (cart) => (cart ? '#cart-title' : "[part~='retry']"));
     else if (action === 'checkout') this.#checkout(event);
   }
 
@@ -384,20 +384,21 @@ export class CartDrawer extends CartElement {
   }
 
   #removeLine(key: string): Promise<void> {
-    return this.#refocus(this.#actions.remove(key), `[data-action="undo"][data-key="${CSS.escape(key)}"]`);
+    // Gone: its "Undo"; refused: the line is back with its "Remove" (and the error).
+    return this.#refocus(this.#actions.remove(key), (gone) => `[data-action="${gone ? 'undo' : 'remove'}"][data-key="${CSS.escape(key)}"]`);
   }
 
   /**
-   * Once `done` resolves `true`, the control the shopper used may have vanished with its line: puts
-   * focus on `selector` (else the title), never on the page.
+   * Once `done` settles, the control the shopper used may have vanished (with its line, a
+   * suggestion now in the cart, a rolled-back change, a reload): unless focus is still somewhere in
+   * the drawer, puts it on `target(outcome)` (else the title), never on the page.
    */
-  async #refocus(done: Promise<boolean>, selector: string): Promise<void> {
-    if (!(await done)) return;
+  async #refocus<T>(done: Promise<T | undefined> | undefined, target: (outcome: T | undefined) => string): Promise<void> {
+    const outcome = await done;
     await this.updateComplete;
     const active = deepActiveElement();
     if (active && active !== this && active !== document.body && active !== this.#dialog && active.isConnected) return;
-    const target = this.renderRoot.querySelector<HTMLElement>(selector) ?? this.renderRoot.querySelector<HTMLElement>('#cart-title');
-    target?.focus();
+    (this.renderRoot.querySelector<HTMLElement>(target(outcome)) ?? this.renderRoot.querySelector<HTMLElement>('#cart-title'))?.focus();
   }
 
   #checkout(event: MouseEvent): void {
@@ -408,6 +409,9 @@ export class CartDrawer extends CartElement {
     if (checkout.defaultPrevented) event.preventDefault();
   }
 }
+
+/** A line's quantity field, by item key. */
+const quantityField = (key = '') => `input[data-key="${CSS.escape(key)}"]`;
 
 function clampQuantity(item: CartItem, quantity: number): number {
   const { min, max } = item.quantity;

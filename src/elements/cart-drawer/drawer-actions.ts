@@ -117,7 +117,8 @@ export class DrawerActions {
     this.#changed(state, rate && this.messages().shippingUpdated(rate.label), 'shipping');
   }
 
-  async addCrossSell(productId: string): Promise<void> {
+  /** Resolves with the key of the line the suggestion went to, once it is in the cart. */
+  async addCrossSell(productId: string): Promise<string | undefined> {
     const before = this.store()?.state.cart ?? null;
     const product = before?.crossSells.find((candidate) => String(candidate.id) === productId);
     if (!product || this.feedback.adding.has(productId)) return;
@@ -132,6 +133,7 @@ export class DrawerActions {
     this.#announce(this.messages().added(product.name));
     const detail = addedDetail(before, cart, (item) => item.id === product.id, 1);
     this.host.dispatchEvent(new CartItemAddedEvent({ ...detail, cart }));
+    return cart.items.find((item) => item.id === product.id)?.key;
   }
 
   /** A change on one line: its previous error goes, and a new one shows on the line. */

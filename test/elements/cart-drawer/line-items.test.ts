@@ -5,7 +5,7 @@ import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
 import { alertTexts, expectFocusOn, getByRole, queryAllByRole, queryByRole, visibleText } from '../../helpers/queries.js';
 import { holdRequests, requestsTo, useShop, worker } from '../../helpers/shop.js';
-import { lineNames, openDrawer } from './drawer-page.js';
+import { expectFocusSettlesOn, lineNames, openDrawer } from './drawer-page.js';
 
 const shop = useShop();
 
@@ -214,13 +214,16 @@ describe('<cart-drawer> lines', () => {
     expect(el.shadowRoot!.querySelector('[part~=count]')!.textContent).to.equal('2');
   });
 
-  it('explains a failed removal on the line and keeps it', async () => {
+  it('explains a failed removal on the line, keeps it and keeps focus on it', async () => {
     await add(ID.ethiopiaBeans, 2);
     const el = await openDrawer(shop());
     worker.use(http.delete(shop().url(itemRoute), () => HttpResponse.error(), { once: true }));
-    getByRole(el, 'button', `Remove ${BEANS}`).click();
+    getByRole(el, 'button', `Remove ${BEANS}`).focus();
+    await sendKeys({ press: 'Enter' });
     await waitUntil(() => alertTexts(el).length, 'no error shown');
     expect(alertTexts(el)).to.deep.equal([`We could not remove ${BEANS}. Could not reach the shop. Check your connection and try again.`]);
     expect(lineNames(el)).to.deep.equal([BEANS]);
+    await expectFocusSettlesOn(() => queryByRole(el, 'button', `Remove ${BEANS}`));
+    await expect(el).to.be.accessible();
   });
 });
