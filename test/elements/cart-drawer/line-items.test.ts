@@ -5,7 +5,9 @@ import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
 import { alertTexts, expectFocusOn, getByRole, queryAllByRole, queryByRole, visibleText } from '../../helpers/queries.js';
 import { holdRequests, requestsTo, useShop, worker } from '../../helpers/shop.js';
+import { clone, realCart } from '../../api/fixtures.js';
 import { expectFocusSettlesOn, lineNames, openDrawer } from './drawer-page.js';
+import { serveCart } from './wire-carts.js';
 
 const shop = useShop();
 
@@ -212,6 +214,36 @@ describe('<cart-drawer> lines', () => {
     expect(queryAllByRole(contents, 'listitem').map((item) => visibleText(item))).to.deep.equal(['Kenya Sample × 4', 'Decaf Sample × 2']);
     await waitUntil(() => shop().store().state.pending.length === 0, 'the change never settled');
     expect(el.shadowRoot!.querySelector('[part~=count]')!.textContent).to.equal('2');
+  });
+
+  it('shows what a box priced by its contents costs: unit price and total summed from them', async () => {
+    // Per-product pricing: the box itself costs $0.00, Kenya $4.50 × 2 and Decaf $3.50 go in it.
+    const config = { mnm_config: [{ product_id: ID.kenyaSample, quantity: 2 }, { product_id: ID.decafSample, quantity: 1 }] };
+    await add(ID.tastingBox, 1, config);
+    const el = await openDrawer(shop());
+    const price = () => visibleText(lineOf(el, 'Tasting Box').querySelector('[part~=line-price]')!);
+    expect(price()).to.equal('Price $12.50');
+    expect(lineTotal(el, 'Tasting Box')).to.equal('Total $12.50');
+    expect(visibleText(el.shadowRoot!.querySelector('[part~=totals-row]')!)).to.equal('Subtotal $12.50');
+    await expect(el).to.be.accessible();
+
+    getByRole(el, 'button', 'Increase quantity of Tasting Box').click();
+    await el.updateComplete;
+    expect([price(), lineTotal(el, 'Tasting Box')]).to.deep.equal(['Price $12.50', 'Total $25.00']);
+    await waitUntil(() => shop().store().state.pending.length === 0, 'the change never settled');
+    await el.updateComplete;
+    expect([price(), lineTotal(el, 'Tasting Box')]).to.deep.equal(['Price $12.50', 'Total $25.00']);
+  });
+
+  it('shows a box with a price of its own at that price, its contents not counted twice', async () => {
+    // A real server's box (CoCart shape) priced as a whole, 15,00 €, its contents still priced.
+    const cart = clone(realCart);
+    const [box] = cart.items;
+    Object.assign(box!, { price: '1500', totals: { subtotal: 15, subtotal_tax: 0, total: 15, tax: 0 } });
+    serveCart(shop(), cart);
+    const el = await openDrawer(shop());
+    expect(visibleText(lineOf(el, 'Tasting Box').querySelector('[part~=line-price]')!)).to.equal('Price 15,00 €');
+    expect(lineTotal(el, 'Tasting Box')).to.equal('Total 15,00 €');
   });
 
   it('explains a failed removal on the line, keeps it and keeps focus on it', async () => {
