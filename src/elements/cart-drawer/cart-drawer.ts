@@ -105,6 +105,8 @@ export class CartDrawer extends CartElement {
   #hasOpened = false;
   #viewed = false;
   #pressedBackdrop = false;
+  /** What had focus when the drawer opened. */
+  #opener: HTMLElement | null = null;
   #releaseScroll: (() => void) | undefined;
   #derivedFrom: Cart | null | undefined;
   #lines: CartItem[] = [];
@@ -125,7 +127,7 @@ export class CartDrawer extends CartElement {
     return this.updateComplete;
   }
 
-  /** Closes the drawer; focus returns to the trigger. */
+  /** Closes the drawer; focus returns to what had it on opening, else to the trigger. */
   hide(): Promise<boolean> {
     this.open = false;
     return this.updateComplete;
@@ -156,7 +158,10 @@ export class CartDrawer extends CartElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('open')) this.#syncDialog();
+    if (changed.has('open')) {
+      if (this.open) this.#opener = deepActiveElement() as HTMLElement | null;
+      this.#syncDialog();
+    }
     const cart = this.#cartState.value?.cart;
     if (this.open && !this.#viewed && cart) {
       this.#viewed = true;
@@ -181,7 +186,11 @@ export class CartDrawer extends CartElement {
     this.#viewed = false;
     this.#releaseScroll?.();
     this.#releaseScroll = undefined;
-    if (!this.#trigger.matches(':focus')) this.#trigger.focus();
+    // WAI-ARIA dialog pattern: focus goes back to what opened the drawer (an "Add to cart"
+    // button, say) while it can take it, else to the trigger.
+    const back = (this.#opener !== document.body && this.#opener) || this.#trigger;
+    back.focus();
+    if (deepActiveElement() !== back) this.#trigger.focus();
   }
 
   /** The lines to list (a box's contents sit under their box) and the count the trigger shows. */
