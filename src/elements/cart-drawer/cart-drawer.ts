@@ -377,7 +377,7 @@ export class CartDrawer extends CartElement {
     if (item) void this.#actions.changeQuantity(key, clampQuantity(item, item.quantity.value + step));
   }
 
-  /** A typed quantity: 0 removes the line, anything else is kept within the line's limits. */
+  /** A typed quantity: 0 removes the line, anything else is kept within the line's limits (saying so above the maximum). */
   #commitQuantity(input: HTMLInputElement): void {
     const key = input.dataset.key ?? '';
     const item = this.#item(key);
@@ -389,7 +389,7 @@ export class CartDrawer extends CartElement {
     }
     const quantity = Number.isFinite(typed) ? clampQuantity(item, typed) : item.quantity.value;
     input.value = String(quantity);
-    void this.#actions.changeQuantity(key, quantity);
+    void this.#actions.changeQuantity(key, quantity, typed > quantity ? this.#m.quantityLimit(quantity) : '');
   }
 
   #removeLine(key: string): Promise<void> {

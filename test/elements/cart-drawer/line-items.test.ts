@@ -72,6 +72,39 @@ describe('<cart-drawer> lines', () => {
     expect(requestsTo(shop(), 'POST', itemRoute).map(bodyOf)).to.deep.equal([{ quantity: '3' }]);
   });
 
+  it('says so when the shopper types more than the line may hold', async () => {
+    await add(ID.dripper, 2); // 3 in stock
+    const el = await openDrawer(shop());
+    const dripper = 'Ceramic Pour-Over Dripper';
+    quantityOf(el, dripper).focus();
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: '5' });
+    await sendKeys({ press: 'Enter' });
+    expect(quantityOf(el, dripper).value).to.equal('3');
+    await waitUntil(() => alertTexts(el).length, 'nothing said about the limit');
+    expect(alertTexts(el)).to.deep.equal(['Only 3 available.']);
+    const input = quantityOf(el, dripper);
+    expect(input.max).to.equal('3');
+    expect(el.shadowRoot!.getElementById(input.getAttribute('aria-describedby')!)!.textContent).to.equal('Only 3 available.');
+    await waitUntil(() => shop().store().state.pending.length === 0, 'the change never settled');
+    await el.updateComplete;
+    expect(alertTexts(el)).to.deep.equal(['Only 3 available.']);
+    expect(requestsTo(shop(), 'POST', itemRoute).map(bodyOf)).to.deep.equal([{ quantity: '3' }]);
+    await expect(el).to.be.accessible();
+
+    // Already at the limit: nothing to send, but still said; a change within it clears it.
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: '9' });
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(alertTexts(el)).to.deep.equal(['Only 3 available.']);
+    expect(requestsTo(shop(), 'POST', itemRoute)).to.have.length(1);
+    getByRole(el, 'button', `Decrease quantity of ${dripper}`).click();
+    await el.updateComplete;
+    expect(alertTexts(el)).to.deep.equal([]);
+    await waitUntil(() => shop().store().state.pending.length === 0, 'the change never settled');
+  });
+
   it('shows a quantity change at once, marks the line busy, then confirms it', async () => {
     await add(ID.ethiopiaBeans, 2);
     const el = await openDrawer(shop());
