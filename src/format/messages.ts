@@ -64,6 +64,7 @@ export const defaultMessages = {
   checkout: 'Checkout',
   quantityUpdated: (name: string, quantity: number) => `${name}: quantity ${quantity}.`,
   quantityRolledBack: (name: string) => `We could not change the quantity of ${name}.`,
+  quantityLimit: (max: number) => `Only ${max} available.`,
   removeFailed: (name: string) => `We could not remove ${name}.`,
   restoreFailed: (name: string) => `We could not put ${name} back in your cart.`,
   addFailed: (name: string) => `We could not add ${name} to your cart.`,

@@ -158,6 +158,18 @@ export const styles = [
       border-inline-start: 4px solid var(--_muted);
       background: color-mix(in srgb, var(--_muted) 8%, var(--_bg));
     }
+    /* The shop's text takes its direction from its own words (an English notice in a right-to-left
+       drawer), so its quotes and full stops stay with them. */
+    [part~='notice'],
+    [part~='line-name'],
+    [part~='box-item-name'],
+    [part~='cross-sell-name'],
+    [part~='variation'] :is(dt, dd),
+    [part~='coupon-code'],
+    [part~='shipping-package-name'],
+    [part~='shipping-rate-label'] {
+      unicode-bidi: plaintext;
+    }
     [part~='notice-success'] {
       border-inline-start-color: var(--_success);
     }
@@ -251,6 +263,9 @@ export const styles = [
     [part~='cross-sell-name'] {
       font-weight: 600;
       overflow-wrap: anywhere;
+      /* Lined up with the drawer's own direction, whatever the name's. */
+      text-align: match-parent;
+      text-align: -webkit-match-parent;
     }
     [part~='variation'] {
       display: flex;

@@ -105,6 +105,8 @@ export class CartDrawer extends CartElement {
   #hasOpened = false;
   #viewed = false;
   #pressedBackdrop = false;
+  /** What had focus when the drawer opened. */
+  #opener: HTMLElement | null = null;
   #releaseScroll: (() => void) | undefined;
   #derivedFrom: Cart | null | undefined;
   #lines: CartItem[] = [];
@@ -125,7 +127,7 @@ export class CartDrawer extends CartElement {
     return this.updateComplete;
   }
 
-  /** Closes the drawer; focus returns to the trigger. */
+  /** Closes the drawer; focus returns to what had it on opening, else to the trigger. */
   hide(): Promise<boolean> {
     this.open = false;
     return this.updateComplete;
@@ -156,7 +158,10 @@ export class CartDrawer extends CartElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('open')) this.#syncDialog();
+    if (changed.has('open')) {
+      if (this.open) this.#opener = deepActiveElement() as HTMLElement | null;
+      this.#syncDialog();
+    }
     const cart = this.#cartState.value?.cart;
     if (this.open && !this.#viewed && cart) {
       this.#viewed = true;
@@ -181,7 +186,11 @@ export class CartDrawer extends CartElement {
     this.#viewed = false;
     this.#releaseScroll?.();
     this.#releaseScroll = undefined;
-    if (!this.#trigger.matches(':focus')) this.#trigger.focus();
+    // WAI-ARIA dialog pattern: focus goes back to what opened the drawer (an "Add to cart"
+    // button, say) while it can take it, else to the trigger.
+    const back = (this.#opener !== document.body && this.#opener) || this.#trigger;
+    back.focus();
+    if (deepActiveElement() !== back) this.#trigger.focus();
   }
 
   /** The lines to list (a box's contents sit under their box) and the count the trigger shows. */
@@ -326,10 +335,10 @@ export class CartDrawer extends CartElement {
     if (action === 'close') this.open = false;
     else if (action === 'decrease' || action === 'increase') this.#stepQuantity(key, action === 'increase' ? 1 : -1);
     else if (action === 'remove') void this.#removeLine(key);
-    else if (action === 'undo') void this.#refocus(this.#actions.restore(key), `input[data-key="${CSS.escape(key)}"]`);
-    else if (action === 'remove-coupon') void this.#refocus(this.#actions.removeCoupon(code), '#coupon-code');
-    else if (action === 'add') void this.#actions.addCrossSell(id);
-    else if (action === 'retry') void this.store?.load().catch(() => undefined);
+    else if (action === 'undo') void this.#refocus(this.#actions.restore(key), () => quantityField(key));
+    else if (action === 'remove-coupon') void this.#refocus(this.#actions.removeCoupon(code), () => '#coupon-code');
+    else if (action === 'add') void this.#refocus(this.#actions.addCrossSell(id), quantityField);
+    else if (action === 'retry') void this.#refocus(this.store?.load().catch(() => undefined), (cart) => (cart ? '#cart-title' : "[part~='retry']"));
     else if (action === 'checkout') this.#checkout(event);
   }
 
@@ -368,7 +377,7 @@ export class CartDrawer extends CartElement {
     if (item) void this.#actions.changeQuantity(key, clampQuantity(item, item.quantity.value + step));
   }
 
-  /** A typed quantity: 0 removes the line, anything else is kept within the line's limits. */
+  /** A typed quantity: 0 removes the line, anything else is kept within the line's limits (saying so above the maximum). */
   #commitQuantity(input: HTMLInputElement): void {
     const key = input.dataset.key ?? '';
     const item = this.#item(key);
@@ -380,24 +389,25 @@ export class CartDrawer extends CartElement {
     }
     const quantity = Number.isFinite(typed) ? clampQuantity(item, typed) : item.quantity.value;
     input.value = String(quantity);
-    void this.#actions.changeQuantity(key, quantity);
+    void this.#actions.changeQuantity(key, quantity, typed > quantity ? this.#m.quantityLimit(quantity) : '');
   }
 
   #removeLine(key: string): Promise<void> {
-    return this.#refocus(this.#actions.remove(key), `[data-action="undo"][data-key="${CSS.escape(key)}"]`);
+    // Gone: its "Undo"; refused: the line is back with its "Remove" (and the error).
+    return this.#refocus(this.#actions.remove(key), (gone) => `[data-action="${gone ? 'undo' : 'remove'}"][data-key="${CSS.escape(key)}"]`);
   }
 
   /**
-   * Once `done` resolves `true`, the control the shopper used may have vanished with its line: puts
-   * focus on `selector` (else the title), never on the page.
+   * Once `done` settles, the control the shopper used may have vanished (with its line, a
+   * suggestion now in the cart, a rolled-back change, a reload): unless focus is still somewhere in
+   * the drawer, puts it on `target(outcome)` (else the title), never on the page.
    */
-  async #refocus(done: Promise<boolean>, selector: string): Promise<void> {
-    if (!(await done)) return;
+  async #refocus<T>(done: Promise<T | undefined> | undefined, target: (outcome: T | undefined) => string): Promise<void> {
+    const outcome = await done;
     await this.updateComplete;
     const active = deepActiveElement();
     if (active && active !== this && active !== document.body && active !== this.#dialog && active.isConnected) return;
-    const target = this.renderRoot.querySelector<HTMLElement>(selector) ?? this.renderRoot.querySelector<HTMLElement>('#cart-title');
-    target?.focus();
+    (this.renderRoot.querySelector<HTMLElement>(target(outcome)) ?? this.renderRoot.querySelector<HTMLElement>('#cart-title'))?.focus();
   }
 
   #checkout(event: MouseEvent): void {
@@ -408,6 +418,9 @@ export class CartDrawer extends CartElement {
     if (checkout.defaultPrevented) event.preventDefault();
   }
 }
+
+/** A line's quantity field, by item key. */
+const quantityField = (key = '') => `input[data-key="${CSS.escape(key)}"]`;
 
 function clampQuantity(item: CartItem, quantity: number): number {
   const { min, max } = item.quantity;

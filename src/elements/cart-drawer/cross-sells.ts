@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import type { CrossSell, Currency } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
 import type { Messages } from '../../format/messages.js';
@@ -11,7 +12,10 @@ export function renderCrossSells(products: readonly CrossSell[], m: Messages, cu
   return html`<section part="cross-sells" aria-labelledby="cross-sells-title">
     <h3 part="section-title" id="cross-sells-title">${m.crossSells}</h3>
     <ul part="cross-sell-list">
-      ${products.map(
+      ${repeat(
+        products,
+        // Keyed: a suggestion that went into the cart takes its own button along, never another's.
+        (product) => product.id,
         (product) => html`<li part="cross-sell">
           ${productImage(product.image, 'cross-sell-image')}
           <span part="cross-sell-name">${product.name}</span>

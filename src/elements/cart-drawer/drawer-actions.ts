@@ -44,9 +44,12 @@ export class DrawerActions {
     private readonly messages: () => Messages,
   ) {}
 
-  async changeQuantity(key: string, quantity: number): Promise<void> {
+  /** `note` stays on the line (e.g. why the quantity is not what the shopper typed). */
+  async changeQuantity(key: string, quantity: number, note = ''): Promise<void> {
     const item = this.store()?.state.cart?.items.find((line) => line.key === key);
-    if (!item || quantity === item.quantity.value) return;
+    if (!item) return;
+    if (note) this.#patch({ lineErrors: new Map(this.feedback.lineErrors).set(key, note) });
+    if (quantity === item.quantity.value) return;
     const request = ++this.#requests;
     this.#latest.set(key, request);
     const state = await this.#runOnLine(
@@ -55,6 +58,7 @@ export class DrawerActions {
       (store) => store.updateQuantity(key, quantity),
       (m) => m.quantityRolledBack(item.name),
       () => this.#latest.get(key) === request,
+      note,
     );
     const cart = state?.cart;
     const line = cart?.items.find((candidate) => candidate.key === key);
@@ -117,7 +121,8 @@ export class DrawerActions {
     this.#changed(state, rate && this.messages().shippingUpdated(rate.label), 'shipping');
   }
 
-  async addCrossSell(productId: string): Promise<void> {
+  /** Resolves with the key of the line the suggestion went to, once it is in the cart. */
+  async addCrossSell(productId: string): Promise<string | undefined> {
     const before = this.store()?.state.cart ?? null;
     const product = before?.crossSells.find((candidate) => String(candidate.id) === productId);
     if (!product || this.feedback.adding.has(productId)) return;
@@ -132,12 +137,14 @@ export class DrawerActions {
     this.#announce(this.messages().added(product.name));
     const detail = addedDetail(before, cart, (item) => item.id === product.id, 1);
     this.host.dispatchEvent(new CartItemAddedEvent({ ...detail, cart }));
+    return cart.items.find((item) => item.id === product.id)?.key;
   }
 
-  /** A change on one line: its previous error goes, and a new one shows on the line. */
-  #runOnLine(action: string, key: string, task: Task, headline: Headline, current?: () => boolean): Promise<CartState | undefined> {
+  /** A change on one line: its previous error goes (`note` shows instead), and a new one shows on the line. */
+  #runOnLine(action: string, key: string, task: Task, headline: Headline, current?: () => boolean, note = ''): Promise<CartState | undefined> {
     const lineErrors = new Map(this.feedback.lineErrors);
-    lineErrors.delete(key);
+    if (note) lineErrors.set(key, note);
+    else lineErrors.delete(key);
     return this.#run(
       action,
       task,

@@ -48,16 +48,23 @@ export function lineErrorId(key: string): string {
 
 function line(item: CartItem, pending: boolean, error: string | undefined, children: CartItem[], view: LineView) {
   const { m, currency } = view;
+  let { price, totals: { subtotal } } = item;
+  // A box priced per product comes at 0 with each child line priced (a box priced as a whole
+  // carries the price itself, its children 0): then it costs what is in it.
+  if (!price && !subtotal && children.length) {
+    for (const child of children) subtotal += child.totals.subtotal;
+    price = Math.round(subtotal / item.quantity.value);
+  }
   return html`<li part="line${pending ? ' line-pending' : ''}" aria-busy=${pending ? 'true' : nothing}>
     ${productImage(item.image)}
     <div part="line-details">
       <span part="line-name">${item.name}</span>
       ${variation(item.variation)}
-      <span part="line-price"><span class="visually-hidden">${m.unitPrice} </span>${formatMoney(item.price, currency)}</span>
+      <span part="line-price"><span class="visually-hidden">${m.unitPrice} </span>${formatMoney(price, currency)}</span>
     </div>
     ${quantityControl(item, error, m)}
     <span part="line-total"
-      ><span class="visually-hidden">${m.lineTotal} </span>${formatMoney(item.totals.subtotal, currency)}</span
+      ><span class="visually-hidden">${m.lineTotal} </span>${formatMoney(subtotal, currency)}</span
     >
     <button part="remove" type="button" data-action="remove" data-key=${item.key} aria-label=${m.remove(item.name)}>
       ${m.removeShort}

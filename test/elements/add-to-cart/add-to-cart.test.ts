@@ -5,7 +5,7 @@ import '../../../src/elements/add-to-cart/define.js';
 import '../../../src/elements/cart-drawer/define.js';
 import type { AddToCart } from '../../../src/elements/add-to-cart/add-to-cart.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
-import { alertTexts, getByRole, queryAllByRole, queryByRole, visibleText } from '../../helpers/queries.js';
+import { alertTexts, expectFocusOn, getByRole, queryAllByRole, queryByRole, visibleText } from '../../helpers/queries.js';
 import { holdRequests, requestsTo, useShop } from '../../helpers/shop.js';
 
 const shop = useShop();
@@ -116,6 +116,39 @@ describe('<add-to-cart>', () => {
     await oneEvent(opening!, 'cart-item-added');
     await waitUntil(() => drawer.open && queryAllByRole(drawer, 'spinbutton').length === 2, 'the drawer did not open with both lines');
     expect(requestsTo(shop(), 'GET', 'v2/cart')).to.have.length(1);
+  });
+
+  describe('with open-on-add, when the drawer closes', () => {
+    async function addAndOpen() {
+      const page = await fixture<HTMLElement>(html`<div>
+        <cart-drawer base-url=${shop().baseUrl}></cart-drawer>
+        <p>Ethiopia Yirgacheffe Beans</p>
+        <add-to-cart base-url=${shop().baseUrl} product-id="11" open-on-add></add-to-cart>
+      </div>`);
+      const drawer = page.querySelector<CartDrawer>('cart-drawer')!;
+      const adder = page.querySelector<AddToCart>('add-to-cart')!;
+      getByRole(adder, 'button', 'Add to cart').focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => drawer.open && queryByRole(drawer, 'spinbutton'), 'the drawer did not open with the line');
+      return { drawer, adder };
+    }
+
+    it('gives focus back to the "Add to cart" button that opened it', async () => {
+      const { drawer, adder } = await addAndOpen();
+      await expect(drawer).to.be.accessible();
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !drawer.open, 'Escape did not close the drawer');
+      expectFocusOn(getByRole(adder, 'button', 'Add to cart'));
+      await expect(adder).to.be.accessible();
+    });
+
+    it('gives focus to the drawer\'s trigger when that button is gone', async () => {
+      const { drawer, adder } = await addAndOpen();
+      adder.remove();
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !drawer.open, 'Escape did not close the drawer');
+      expectFocusOn(getByRole(drawer, 'button', 'Cart'));
+    });
   });
 
   it('replaces its strings through the messages property', async () => {

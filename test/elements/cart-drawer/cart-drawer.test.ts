@@ -5,7 +5,7 @@ import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
 import { accessibleName, alertTexts, describeElement, expectFocusOn, focused, getByRole, queryByRole, visibleText } from '../../helpers/queries.js';
 import { holdRequests, requestsTo, useShop, worker } from '../../helpers/shop.js';
-import { drawerFor, openDrawer } from './drawer-page.js';
+import { drawerFor, expectFocusSettlesOn, openDrawer } from './drawer-page.js';
 
 const shop = useShop();
 
@@ -216,7 +216,7 @@ describe('<cart-drawer>', () => {
       await expect(el).to.be.accessible();
     });
 
-    it('explains a failed load and recovers with "Try again"', async () => {
+    it('explains a failed load and recovers with "Try again", focus staying in the drawer', async () => {
       worker.use(
         http.get(shop().url('v2/cart'), () => HttpResponse.json({ code: 'svc_boom', message: 'The shop is down.', data: { status: 500 } }, { status: 500 }), {
           once: true,
@@ -226,12 +226,35 @@ describe('<cart-drawer>', () => {
       await waitUntil(() => queryByRole(el, 'button', 'Try again'), 'no "Try again"');
       expect(alertTexts(el)).to.include('We could not load your cart. The shop is down.');
       await expect(el).to.be.accessible();
-      getByRole(el, 'button', 'Try again').click();
+      getByRole(el, 'button', 'Try again').focus();
+      await sendKeys({ press: 'Enter' });
       await waitUntil(() => el.shadowRoot!.querySelector('[part~=empty]')!.checkVisibility(), 'did not recover');
       expect(queryByRole(el, 'button', 'Try again')).to.equal(null);
       expect(alertTexts(el)).to.deep.equal([]);
+      // "Try again" went with the error: focus goes to the top of what loaded, not to the page.
+      await expectFocusSettlesOn(() => queryByRole(el, 'heading', 'Cart'));
+      await expect(el).to.be.accessible();
       // The failed answer came from the one-off handler; the shop saw only the retry.
       expect(requestsTo(shop(), 'GET', 'v2/cart')).to.have.length(1);
+    });
+
+    it('puts focus back on "Try again" when the retry fails too', async () => {
+      let answered = 0;
+      worker.use(
+        http.get(shop().url('v2/cart'), () => {
+          answered++;
+          return HttpResponse.json({ code: 'svc_boom', message: 'The shop is down.', data: { status: 500 } }, { status: 500 });
+        }),
+      );
+      const el = await fixture<CartDrawer>(html`<cart-drawer base-url=${shop().baseUrl} open></cart-drawer>`);
+      await waitUntil(() => queryByRole(el, 'button', 'Try again'), 'no "Try again"');
+      getByRole(el, 'button', 'Try again').focus();
+      const before = answered;
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => answered > before && queryByRole(el, 'button', 'Try again'), 'the retry did not fail');
+      await expectFocusSettlesOn(() => queryByRole(el, 'button', 'Try again'));
+      expect(alertTexts(el)).to.include('We could not load your cart. The shop is down.');
+      await expect(el).to.be.accessible();
     });
 
     it('shows the shop\'s notices in a polite live region', async () => {

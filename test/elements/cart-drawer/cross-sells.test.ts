@@ -1,9 +1,10 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { HttpResponse, http } from 'msw';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
-import { alertTexts, getByRole, queryAllByRole, visibleText } from '../../helpers/queries.js';
+import { alertTexts, getByRole, queryAllByRole, queryByRole, visibleText } from '../../helpers/queries.js';
 import { requestsTo, useShop, worker } from '../../helpers/shop.js';
-import { lineNames, openDrawer } from './drawer-page.js';
+import { expectFocusSettlesOn, lineNames, openDrawer } from './drawer-page.js';
 
 describe('<cart-drawer> cross-sells', () => {
   const shop = useShop();
@@ -40,6 +41,18 @@ describe('<cart-drawer> cross-sells', () => {
     await el.updateComplete;
     expect(lineNames(el)).to.deep.equal(['Ethiopia Yirgacheffe Beans', 'Paper Filters (100)']);
     expect(visibleText(el.shadowRoot!.querySelector('[role=status].visually-hidden')!)).to.equal('Paper Filters (100) was added to your cart.');
+  });
+
+  it('puts focus on the new line\'s quantity after "Add NAME to cart" with the keyboard, never on the page', async () => {
+    const el = await openDrawer(shop());
+    // The first suggestion, then the last: the list shrinks around the pressed button each time.
+    for (const name of ['Paper Filters (100)', 'Enamel Mug']) {
+      getByRole(el, 'button', `Add ${name} to cart`).focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => lineNames(el).includes(name), `${name} was not added`);
+      await expectFocusSettlesOn(() => queryByRole(el, 'spinbutton', `Quantity for ${name}`));
+      await expect(el).to.be.accessible();
+    }
   });
 
   it('says why a suggestion could not be added', async () => {

@@ -3,7 +3,7 @@ import { fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../src/elements/cart-drawer/define.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
 import type { TestShop } from '../../helpers/shop.js';
-import { queryAllByRole, queryByRole } from '../../helpers/queries.js';
+import { expectFocusOn, focused, queryAllByRole, queryByRole } from '../../helpers/queries.js';
 
 /** A standalone drawer for the test's shop (its store loads the cart on connect). */
 export async function drawerFor(shop: TestShop, { open = false } = {}): Promise<CartDrawer> {
@@ -27,3 +27,14 @@ export async function openDrawer(shop: TestShop): Promise<CartDrawer> {
 
 export const lineNames = (el: CartDrawer) =>
   queryAllByRole(el, 'spinbutton').map((input) => input.getAttribute('aria-label')?.replace(/^Quantity for /, ''));
+
+/**
+ * Waits until focus lands on what `target` finds (focus may move a moment after the change that
+ * caused it shows), then asserts it, reporting where focus is instead.
+ */
+export async function expectFocusSettlesOn(target: () => Element | null): Promise<void> {
+  await waitUntil(() => focused() === target(), '', { timeout: 2000 }).catch(() => undefined);
+  const element = target();
+  if (!element) throw new Error('expectFocusSettlesOn(): the element to focus is not there');
+  expectFocusOn(element);
+}

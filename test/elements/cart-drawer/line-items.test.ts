@@ -5,7 +5,9 @@ import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
 import { alertTexts, expectFocusOn, getByRole, queryAllByRole, queryByRole, visibleText } from '../../helpers/queries.js';
 import { holdRequests, requestsTo, useShop, worker } from '../../helpers/shop.js';
-import { lineNames, openDrawer } from './drawer-page.js';
+import { clone, realCart } from '../../api/fixtures.js';
+import { expectFocusSettlesOn, lineNames, openDrawer } from './drawer-page.js';
+import { serveCart } from './wire-carts.js';
 
 const shop = useShop();
 
@@ -68,6 +70,39 @@ describe('<cart-drawer> lines', () => {
     await el.updateComplete;
     expect(dripper.value).to.equal('3');
     expect(requestsTo(shop(), 'POST', itemRoute).map(bodyOf)).to.deep.equal([{ quantity: '3' }]);
+  });
+
+  it('says so when the shopper types more than the line may hold', async () => {
+    await add(ID.dripper, 2); // 3 in stock
+    const el = await openDrawer(shop());
+    const dripper = 'Ceramic Pour-Over Dripper';
+    quantityOf(el, dripper).focus();
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: '5' });
+    await sendKeys({ press: 'Enter' });
+    expect(quantityOf(el, dripper).value).to.equal('3');
+    await waitUntil(() => alertTexts(el).length, 'nothing said about the limit');
+    expect(alertTexts(el)).to.deep.equal(['Only 3 available.']);
+    const input = quantityOf(el, dripper);
+    expect(input.max).to.equal('3');
+    expect(el.shadowRoot!.getElementById(input.getAttribute('aria-describedby')!)!.textContent).to.equal('Only 3 available.');
+    await waitUntil(() => shop().store().state.pending.length === 0, 'the change never settled');
+    await el.updateComplete;
+    expect(alertTexts(el)).to.deep.equal(['Only 3 available.']);
+    expect(requestsTo(shop(), 'POST', itemRoute).map(bodyOf)).to.deep.equal([{ quantity: '3' }]);
+    await expect(el).to.be.accessible();
+
+    // Already at the limit: nothing to send, but still said; a change within it clears it.
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: '9' });
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(alertTexts(el)).to.deep.equal(['Only 3 available.']);
+    expect(requestsTo(shop(), 'POST', itemRoute)).to.have.length(1);
+    getByRole(el, 'button', `Decrease quantity of ${dripper}`).click();
+    await el.updateComplete;
+    expect(alertTexts(el)).to.deep.equal([]);
+    await waitUntil(() => shop().store().state.pending.length === 0, 'the change never settled');
   });
 
   it('shows a quantity change at once, marks the line busy, then confirms it', async () => {
@@ -214,13 +249,46 @@ describe('<cart-drawer> lines', () => {
     expect(el.shadowRoot!.querySelector('[part~=count]')!.textContent).to.equal('2');
   });
 
-  it('explains a failed removal on the line and keeps it', async () => {
+  it('shows what a box priced by its contents costs: unit price and total summed from them', async () => {
+    // Per-product pricing: the box itself costs $0.00, Kenya $4.50 × 2 and Decaf $3.50 go in it.
+    const config = { mnm_config: [{ product_id: ID.kenyaSample, quantity: 2 }, { product_id: ID.decafSample, quantity: 1 }] };
+    await add(ID.tastingBox, 1, config);
+    const el = await openDrawer(shop());
+    const price = () => visibleText(lineOf(el, 'Tasting Box').querySelector('[part~=line-price]')!);
+    expect(price()).to.equal('Price $12.50');
+    expect(lineTotal(el, 'Tasting Box')).to.equal('Total $12.50');
+    expect(visibleText(el.shadowRoot!.querySelector('[part~=totals-row]')!)).to.equal('Subtotal $12.50');
+    await expect(el).to.be.accessible();
+
+    getByRole(el, 'button', 'Increase quantity of Tasting Box').click();
+    await el.updateComplete;
+    expect([price(), lineTotal(el, 'Tasting Box')]).to.deep.equal(['Price $12.50', 'Total $25.00']);
+    await waitUntil(() => shop().store().state.pending.length === 0, 'the change never settled');
+    await el.updateComplete;
+    expect([price(), lineTotal(el, 'Tasting Box')]).to.deep.equal(['Price $12.50', 'Total $25.00']);
+  });
+
+  it('shows a box with a price of its own at that price, its contents not counted twice', async () => {
+    // A real server's box (CoCart shape) priced as a whole, 15,00 €, its contents still priced.
+    const cart = clone(realCart);
+    const [box] = cart.items;
+    Object.assign(box!, { price: '1500', totals: { subtotal: 15, subtotal_tax: 0, total: 15, tax: 0 } });
+    serveCart(shop(), cart);
+    const el = await openDrawer(shop());
+    expect(visibleText(lineOf(el, 'Tasting Box').querySelector('[part~=line-price]')!)).to.equal('Price 15,00 €');
+    expect(lineTotal(el, 'Tasting Box')).to.equal('Total 15,00 €');
+  });
+
+  it('explains a failed removal on the line, keeps it and keeps focus on it', async () => {
     await add(ID.ethiopiaBeans, 2);
     const el = await openDrawer(shop());
     worker.use(http.delete(shop().url(itemRoute), () => HttpResponse.error(), { once: true }));
-    getByRole(el, 'button', `Remove ${BEANS}`).click();
+    getByRole(el, 'button', `Remove ${BEANS}`).focus();
+    await sendKeys({ press: 'Enter' });
     await waitUntil(() => alertTexts(el).length, 'no error shown');
     expect(alertTexts(el)).to.deep.equal([`We could not remove ${BEANS}. Could not reach the shop. Check your connection and try again.`]);
     expect(lineNames(el)).to.deep.equal([BEANS]);
+    await expectFocusSettlesOn(() => queryByRole(el, 'button', `Remove ${BEANS}`));
+    await expect(el).to.be.accessible();
   });
 });

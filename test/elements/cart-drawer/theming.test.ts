@@ -103,6 +103,30 @@ describe('<cart-drawer> theming', () => {
     await expect(rtl).to.be.accessible();
   });
 
+  it('keeps the shop\'s text in its own direction in a right-to-left drawer, punctuation with its words', async () => {
+    const store = shop().store();
+    await store.addItem({ id: ID.filters, quantity: 1 });
+    await store.addItem({ id: ID.shirtBlackS, quantity: 1 });
+    await store.addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+    const el = await drawerIn(html`<div dir="rtl"><cart-drawer base-url=${shop().baseUrl}></cart-drawer></div>`);
+    const root = el.shadowRoot!;
+    await waitUntil(() => root.querySelector('dialog')!.getAnimations().length === 0);
+    const notice = root.querySelector('[part~=notice]')!;
+    expect(visibleText(notice)).to.equal('“Ethiopia Yirgacheffe Beans” has been added to your cart.');
+    // Drawn left to right, as English reads: the opening quote before the name, the full stop last.
+    expect(drawnAt(notice, '“'), 'the opening quote').to.be.lessThan(drawnAt(notice, 'E'));
+    expect(drawnAt(notice, '.'), 'the full stop').to.be.greaterThan(drawnAt(notice, 't'));
+    const name = [...root.querySelectorAll('[part~=line-name]')].find((node) => node.textContent === 'Paper Filters (100)')!;
+    expect(drawnAt(name, ')'), 'the closing bracket').to.be.greaterThan(drawnAt(name, 'P'));
+    const nameText = document.createRange();
+    nameText.selectNodeContents(name);
+    expect(nameText.getBoundingClientRect().right, 'the name sits at the line\'s start (right)').to.be.closeTo(name.getBoundingClientRect().right, 1);
+    const colour = root.querySelector('[part~=variation] dt')!;
+    expect(colour.textContent).to.equal('Colour');
+    expect(getComputedStyle(colour).unicodeBidi).to.equal('plaintext');
+    await expect(el).to.be.accessible();
+  });
+
   it('takes slotted content for the trigger, the empty state and the footer', async () => {
     const host = await fixture<HTMLElement>(html`<div>
       <cart-drawer base-url=${shop().baseUrl}>
@@ -157,3 +181,14 @@ describe('<cart-drawer> messages', () => {
     expect(words).to.not.match(/Price|Remove|Undo|Apply|Checkout|Subtotal|Quantity|quantity of/);
   });
 });
+
+/** The left edge (px) at which the first `character` of `element`'s text is drawn. */
+function drawnAt(element: Element, character: string): number {
+  const text = [...element.childNodes].find((node): node is Text => node instanceof Text && node.data.includes(character));
+  if (!text) throw new Error(`drawnAt(): no "${character}" in ${element.textContent}`);
+  const range = document.createRange();
+  const index = text.data.indexOf(character);
+  range.setStart(text, index);
+  range.setEnd(text, index + 1);
+  return range.getBoundingClientRect().left;
+}

@@ -8,8 +8,8 @@ import { worker, type TestShop } from '../../helpers/shop.js';
 
 export type WireCart = ReturnType<typeof clone<typeof documentCart>>;
 
-/** Answers every cart read of the test's shop with `body`. */
-export function serveCart(shop: TestShop, body: WireCart): void {
+/** Answers every cart read of the test's shop with `body` (in either shape). */
+export function serveCart(shop: TestShop, body: object): void {
   worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(body)));
 }
 
