@@ -53,7 +53,7 @@ function line(item: CartItem, pending: boolean, error: string | undefined, child
   // carries the price itself, its children 0): then it costs what is in it.
   if (!price && !subtotal && children.length) {
     for (const child of children) subtotal += child.totals.subtotal;
-    price = Math.round(subtotal / item.quantity.value);
+    price = Math.round(subtotal / (item.quantity.value || 1));
   }
   return html`<li part="line${pending ? ' line-pending' : ''}" aria-busy=${pending ? 'true' : nothing}>
     ${productImage(item.image)}
