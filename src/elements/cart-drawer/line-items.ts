@@ -77,12 +77,18 @@ function line(item: CartItem, pending: boolean, error: string | undefined, child
               ${productImage(child.image, 'box-item-image')}
               <span part="box-item-name">${child.name}</span>
               ${variation(child.variation)}
-              <span part="box-item-quantity">${m.inBox(child.quantity.value)}</span>
+              <span part="box-item-quantity">${m.inBox(perBox(child, item))}</span>
             </li>`,
           )}
         </ul>`
       : nothing}
   </li>`;
+}
+
+/** How many of a product one box holds (the cart counts them across all boxes of the line). */
+function perBox(child: CartItem, box: CartItem): number {
+  const each = child.quantity.value / box.quantity.value;
+  return Number.isInteger(each) ? each : child.quantity.value;
 }
 
 function variation(attributes: readonly VariationAttribute[]) {

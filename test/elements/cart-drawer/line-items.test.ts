@@ -244,7 +244,9 @@ describe('<cart-drawer> lines', () => {
 
     getByRole(el, 'button', 'Increase quantity of Tasting Box').click();
     await el.updateComplete;
-    expect(queryAllByRole(contents, 'listitem').map((item) => visibleText(item))).to.deep.equal(['Kenya Sample × 4', 'Decaf Sample × 2']);
+    // Two boxes: each still holds what the shopper put in one, as the picker showed it.
+    expect(queryAllByRole(contents, 'listitem').map((item) => visibleText(item))).to.deep.equal(['Kenya Sample × 2', 'Decaf Sample × 1']);
+    expect(lineTotal(el, 'Tasting Box')).to.equal('Total $25.00');
     await waitUntil(() => shop().store().state.pending.length === 0, 'the change never settled');
     expect(el.shadowRoot!.querySelector('[part~=count]')!.textContent).to.equal('2');
   });
