@@ -46,6 +46,17 @@ describe('CartStore: replies out of order', () => {
     for (const tab of tabs.splice(0)) tab.dispose();
   });
 
+  /** Two tabs on a shop holding one line `a`, both loaded. */
+  async function twoTabs() {
+    const held = heldShop([{ key: 'a', quantity: 1 }]);
+    const here = getCartStore(held.shop.config);
+    await here.load();
+    const there = new CartStore(held.shop.config);
+    tabs.push(there);
+    await there.load();
+    return { ...held, here, there };
+  }
+
   it('keeps an item added while a quantity change was answered late', async () => {
     const { shop, slow, held } = heldShop([{ key: 'a', quantity: 1 }]);
     const store = getCartStore(shop.config);
@@ -114,12 +125,7 @@ describe('CartStore: replies out of order', () => {
   });
 
   it("does not undo another tab's add with a late answer, in either tab", async () => {
-    const { shop, slow, held } = heldShop([{ key: 'a', quantity: 1 }]);
-    const here = getCartStore(shop.config);
-    await here.load();
-    const there = new CartStore(shop.config);
-    tabs.push(there);
-    await there.load();
+    const { slow, held, here, there } = await twoTabs();
 
     slow.quantity = { after: 150 };
     const changed = here.updateQuantity('a', 5);
@@ -134,12 +140,7 @@ describe('CartStore: replies out of order', () => {
   });
 
   it("does not undo another tab's add with a slow load", async () => {
-    const { shop, slow, held } = heldShop([{ key: 'a', quantity: 1 }]);
-    const here = getCartStore(shop.config);
-    await here.load();
-    const there = new CartStore(shop.config);
-    tabs.push(there);
-    await there.load();
+    const { slow, held, here, there } = await twoTabs();
 
     slow.load = { after: 150 };
     const loading = here.load();
