@@ -315,8 +315,8 @@ export const styles = [
       position: absolute;
       inset-inline: 0;
       inset-block-start: 5px;
-      block-size: 2px;
-      background: currentColor;
+      /* A border, not a background: forced colours (Windows High Contrast) drop backgrounds. */
+      border-block-start: 2px solid;
     }
     .plus::after {
       rotate: 90deg;
