@@ -170,6 +170,10 @@ export const styles = [
     [part~='shipping-rate-label'] {
       unicode-bidi: plaintext;
     }
+    /* The shop's words (a name with no spaces, a long code) wrap anywhere rather than widen the drawer. */
+    [part~='body'] {
+      overflow-wrap: anywhere;
+    }
     [part~='notice-success'] {
       border-inline-start-color: var(--_success);
     }
