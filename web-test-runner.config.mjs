@@ -5,6 +5,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
 
+const cdpSessions = new WeakMap();
 const worker = readFileSync(new URL('./public/mockServiceWorker.js', import.meta.url));
 
 export default {
@@ -18,6 +19,18 @@ export default {
   browserStartTimeout: 60000,
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
+    // `emulateMedia` cannot emulate forced colours through Puppeteer: this command asks Chromium directly.
+    {
+      name: 'forced-colors',
+      async executeCommand({ command, payload, session }) {
+        if (command !== 'forced-colors') return undefined;
+        // Kept open: Chromium drops a session's emulation when the session detaches.
+        const page = session.browser.getPage(session.id);
+        if (!cdpSessions.has(page)) cdpSessions.set(page, await page.createCDPSession());
+        await cdpSessions.get(page).send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: payload }] });
+        return true;
+      },
+    },
   ],
   middleware: [
     function serviceWorker(context, next) {

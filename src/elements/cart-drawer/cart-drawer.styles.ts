@@ -170,6 +170,10 @@ export const styles = [
     [part~='shipping-rate-label'] {
       unicode-bidi: plaintext;
     }
+    /* The shop's words (a name with no spaces, a long code) wrap anywhere rather than widen the drawer. */
+    [part~='body'] {
+      overflow-wrap: anywhere;
+    }
     [part~='notice-success'] {
       border-inline-start-color: var(--_success);
     }
@@ -315,8 +319,8 @@ export const styles = [
       position: absolute;
       inset-inline: 0;
       inset-block-start: 5px;
-      block-size: 2px;
-      background: currentColor;
+      /* A border, not a background: forced colours (Windows High Contrast) drop backgrounds. */
+      border-block-start: 2px solid;
     }
     .plus::after {
       rotate: 90deg;

@@ -264,8 +264,12 @@ export class CartDrawer extends CartElement {
   #renderCart(state: CartState) {
     const { cart, status, error } = state;
     const m = this.#m;
-    return html`<div part="notices" role="status">
-        ${cart?.notices.map((notice) => html`<p part="notice notice-${notice.type}">${notice.message}</p>`)}
+    // One announcement per action: the drawer's own message, in its status region. The shop's
+    // notices usually say the same thing in other words, so their list is not a live region too;
+    // they stay on screen, read with the drawer, until the shopper's next action.
+    const notices = cart && cart.notices !== this.#actions.feedback.staleNotices ? cart.notices : [];
+    return html`<div part="notices">
+        ${notices.map((notice) => html`<p part="notice notice-${notice.type}">${notice.message}</p>`)}
       </div>
       ${status === 'error' && error
         ? html`<div part="load-error">
@@ -294,7 +298,7 @@ export class CartDrawer extends CartElement {
     const m = this.#m;
     const { couponError, applyingCoupon, adding } = this.#actions.feedback;
     const hasItems = cart.items.length > 0;
-    return html`${renderRemovedItems(cart.removedItems, m)}
+    return html`${renderRemovedItems(cart.removedItems, m, state.pending)}
     ${hasItems
       ? renderCoupons(cart.coupons, {
           m,

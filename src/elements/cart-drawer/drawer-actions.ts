@@ -1,6 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import { isApiError } from '../../api/errors.js';
-import type { Cart, CartItem } from '../../api/model.js';
+import type { Cart, CartItem, Notice } from '../../api/model.js';
 import { addedDetail, analyticsDetail } from '../../events/analytics.js';
 import { CartErrorEvent, CartItemAddedEvent, CartItemRemovedEvent, CartUpdatedEvent, type CartChange } from '../../events/cart-events.js';
 import { describeError, type Messages } from '../../format/messages.js';
@@ -8,6 +8,11 @@ import type { CartStore } from '../../store/cart-store.js';
 import type { CartState } from '../../store/types.js';
 
 /** What the drawer shows about the shopper's last actions. */
+export interface LineError {
+  text: string;
+  field: boolean;
+}
+
 export interface Feedback {
   /** For the polite live region; `id` changes so the same sentence is announced again. */
   announcement: { id: number; text: string };
@@ -15,8 +20,10 @@ export interface Feedback {
   alert: string;
   couponError: string;
   applyingCoupon: boolean;
-  /** Why the last change of a line failed, by item key. */
-  lineErrors: ReadonlyMap<string, string>;
+  /** Why the last change of a line failed, by item key; `field` when the quantity is at fault. */
+  lineErrors: ReadonlyMap<string, LineError>;
+  /** The shop's notices from a reply older than the shopper's last action: no longer shown. */
+  staleNotices?: readonly Notice[];
   /** Cross-sells being added, by product id. */
   adding: ReadonlySet<string>;
 }
@@ -48,7 +55,7 @@ export class DrawerActions {
   async changeQuantity(key: string, quantity: number, note = ''): Promise<void> {
     const item = this.store()?.state.cart?.items.find((line) => line.key === key);
     if (!item) return;
-    if (note) this.#patch({ lineErrors: new Map(this.feedback.lineErrors).set(key, note) });
+    if (note) this.#patch({ lineErrors: new Map(this.feedback.lineErrors).set(key, { text: note, field: true }) });
     if (quantity === item.quantity.value) return;
     const request = ++this.#requests;
     this.#latest.set(key, request);
@@ -72,7 +79,8 @@ export class DrawerActions {
     const before = this.store()?.state.cart;
     const item = before?.items.find((line) => line.key === key);
     if (!before || !item) return false;
-    const state = await this.#runOnLine('remove-item', key, (store) => store.removeItem(key), (m) => m.removeFailed(item.name));
+    // The quantity is fine when a removal fails: the error belongs to the line, not the field.
+    const state = await this.#runOnLine('remove-item', key, (store) => store.removeItem(key), (m) => m.removeFailed(item.name), undefined, '', false);
     if (!state) return false;
     const lines = [item, ...before.items.filter((line) => line.mnm?.container === key)];
     this.#announce(this.messages().removed(item.name));
@@ -82,8 +90,10 @@ export class DrawerActions {
 
   /** Resolves `true` once the line is back. */
   async restore(key: string): Promise<boolean> {
-    const removed = this.store()?.state.cart?.removedItems.find((item) => item.key === key);
-    if (!removed) return false;
+    const state = this.store()?.state;
+    const removed = state?.cart?.removedItems.find((item) => item.key === key);
+    // A second "Undo" while the first is in flight would be refused: the line is no longer removed.
+    if (!removed || state?.pending.includes(key)) return false;
     const cart = (await this.#run('restore-item', (store) => store.restoreItem(key), (m) => m.restoreFailed(removed.name)))?.cart;
     if (!cart) return false;
     this.#announce(this.messages().restored(removed.name));
@@ -141,22 +151,23 @@ export class DrawerActions {
   }
 
   /** A change on one line: its previous error goes (`note` shows instead), and a new one shows on the line. */
-  #runOnLine(action: string, key: string, task: Task, headline: Headline, current?: () => boolean, note = ''): Promise<CartState | undefined> {
+  #runOnLine(action: string, key: string, task: Task, headline: Headline, current?: () => boolean, note = '', field = true): Promise<CartState | undefined> {
     const lineErrors = new Map(this.feedback.lineErrors);
-    if (note) lineErrors.set(key, note);
+    if (note) lineErrors.set(key, { text: note, field });
     else lineErrors.delete(key);
     return this.#run(
       action,
       task,
       headline,
       { lineErrors },
-      (text) => ({ lineErrors: new Map(this.feedback.lineErrors).set(key, text) }),
+      (text) => ({ lineErrors: new Map(this.feedback.lineErrors).set(key, { text, field }) }),
       current,
     );
   }
 
   /**
-   * Runs one store action. Clears what the previous action said (and applies `patch`); on failure
+   * Runs one store action. Clears what the previous action said, the shop's notices from the last
+   * reply included (a reply to this action brings its own), and applies `patch`; on failure
    * tells the host page and shows `headline` with the reason (in the alert unless `show` says
    * where). Resolves with the store's state after a success, `undefined` after a failure, a
    * cancelled request, or once `current` says a newer request took over.
@@ -171,7 +182,7 @@ export class DrawerActions {
   ): Promise<CartState | undefined> {
     const store = this.store();
     if (!store) return;
-    this.#patch({ alert: '', ...patch });
+    this.#patch({ alert: '', staleNotices: store.state.cart?.notices, ...patch });
     try {
       await task(store);
     } catch (error) {

@@ -5,6 +5,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { CartItem, Currency, VariationAttribute } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
 import type { Messages } from '../../format/messages.js';
+import type { LineError } from './drawer-actions.js';
 import { minusIcon, plusIcon } from './icons.js';
 import { productImage } from './product-image.js';
 
@@ -14,7 +15,7 @@ export interface LineView {
   /** Lines with a change in flight. */
   pending: ReadonlySet<string>;
   /** Why the last change of a line failed. */
-  errors: ReadonlyMap<string, string>;
+  errors: ReadonlyMap<string, LineError>;
   /** A mix-and-match container's key → its child lines. */
   children: ReadonlyMap<string, CartItem[]>;
 }
@@ -46,7 +47,7 @@ export function lineErrorId(key: string): string {
   return `line-error-${key.replace(/\s/g, '_')}`;
 }
 
-function line(item: CartItem, pending: boolean, error: string | undefined, children: CartItem[], view: LineView) {
+function line(item: CartItem, pending: boolean, error: LineError | undefined, children: CartItem[], view: LineView) {
   const { m, currency } = view;
   let { price, totals: { subtotal } } = item;
   // A box priced per product comes at 0 with each child line priced (a box priced as a whole
@@ -66,10 +67,17 @@ function line(item: CartItem, pending: boolean, error: string | undefined, child
     <span part="line-total"
       ><span class="visually-hidden">${m.lineTotal} </span>${formatMoney(subtotal, currency)}</span
     >
-    <button part="remove" type="button" data-action="remove" data-key=${item.key} aria-label=${m.remove(item.name)}>
+    <button
+      part="remove"
+      type="button"
+      data-action="remove"
+      data-key=${item.key}
+      aria-label=${m.remove(item.name)}
+      aria-describedby=${error && !error.field ? lineErrorId(item.key) : nothing}
+    >
       ${m.removeShort}
     </button>
-    ${error ? html`<p part="line-error" id=${lineErrorId(item.key)} role="alert">${error}</p>` : nothing}
+    ${error ? html`<p part="line-error" id=${lineErrorId(item.key)} role="alert">${error.text}</p>` : nothing}
     ${children.length
       ? html`<ul part="box-contents" aria-label=${m.boxContents}>
           ${children.map(
@@ -107,7 +115,8 @@ function attributeLabel(attribute: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function quantityControl(item: CartItem, error: string | undefined, m: Messages) {
+function quantityControl(item: CartItem, error: LineError | undefined, m: Messages) {
+  const invalid = error?.field;
   const { value, min, max } = item.quantity;
   const atMin = value <= min;
   const atMax = max !== null && value >= max;
@@ -123,8 +132,8 @@ function quantityControl(item: CartItem, error: string | undefined, m: Messages)
       min=${min}
       max=${max ?? nothing}
       .value=${live(String(value))}
-      aria-invalid=${error ? 'true' : nothing}
-      aria-describedby=${error ? lineErrorId(item.key) : nothing}
+      aria-invalid=${invalid ? 'true' : nothing}
+      aria-describedby=${invalid ? lineErrorId(item.key) : nothing}
     />
     ${stepButton(item.key, 'increase', m.increase(item.name), atMax, plusIcon)}
   </div>`;

@@ -2,14 +2,21 @@ import { html, nothing } from 'lit';
 import type { RemovedItem } from '../../api/model.js';
 import type { Messages } from '../../format/messages.js';
 
-/** Lines the shopper removed recently, each with "Undo". */
-export function renderRemovedItems(items: readonly RemovedItem[], m: Messages) {
+/** Lines the shopper removed recently, each with "Undo" (`aria-disabled` while it is in flight). */
+export function renderRemovedItems(items: readonly RemovedItem[], m: Messages, pending: readonly string[]) {
   if (!items.length) return nothing;
   return html`<ul part="removed" aria-label=${m.recentlyRemoved}>
     ${items.map(
       (item) => html`<li part="removed-line">
         <span part="removed-name">${m.removed(item.name)}</span>
-        <button part="undo" type="button" data-action="undo" data-key=${item.key} aria-label=${m.undoLabel(item.name)}>
+        <button
+          part="undo"
+          type="button"
+          data-action="undo"
+          data-key=${item.key}
+          aria-label=${m.undoLabel(item.name)}
+          aria-disabled=${pending.includes(item.key) ? 'true' : nothing}
+        >
           ${m.undo}
         </button>
       </li>`,

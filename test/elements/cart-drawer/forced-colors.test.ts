@@ -1,0 +1,36 @@
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
+import { getByRole } from '../../helpers/queries.js';
+import { useShop } from '../../helpers/shop.js';
+import { openDrawer } from './drawer-page.js';
+
+const shop = useShop();
+
+/** The colour a stepper mark is painted in: its border when it has one, else its background. */
+function markColour(mark: Element, pseudo: '::before' | '::after'): string {
+  const style = getComputedStyle(mark, pseudo);
+  const border = style.borderTopStyle !== 'none' && parseFloat(style.borderTopWidth) > 0;
+  return border ? style.borderTopColor : style.backgroundColor;
+}
+
+describe('<cart-drawer> in forced colours (Windows High Contrast)', () => {
+  afterEach(() => executeServerCommand('forced-colors', 'none'));
+
+  it('still draws the − and + marks of the quantity buttons, in the buttons\' text colour', async () => {
+    await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 2 });
+    const el = await openDrawer(shop());
+    await executeServerCommand('forced-colors', 'active');
+    expect(matchMedia('(forced-colors: active)').matches).to.equal(true);
+    for (const [name, pseudos] of [
+      ['Decrease quantity of Ethiopia Yirgacheffe Beans', ['::before']],
+      ['Increase quantity of Ethiopia Yirgacheffe Beans', ['::before', '::after']],
+    ] as const) {
+      const button = getByRole(el, 'button', name);
+      const mark = button.querySelector('.mark')!;
+      const text = getComputedStyle(button).color;
+      for (const pseudo of pseudos) expect(markColour(mark, pseudo), `${name} ${pseudo}`).to.equal(text);
+    }
+    await expect(el).to.be.accessible();
+  });
+});
