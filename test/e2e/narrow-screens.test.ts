@@ -6,7 +6,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { emulateMedia, setViewport } from '@web/test-runner-commands';
-import { byRole, nameOf, waitFor } from './demo-page.js';
+import { allByRole, byRole, nameOf, waitFor } from './demo-page.js';
 
 const PAGES = ['/index.html?latency=0', '/demo/embed.html?latency=0', '/demo/compose.html'];
 const WIDTHS = [320, 375];
@@ -68,5 +68,26 @@ describe('the demo pages on a phone', function () {
         }
       });
     }
+  }
+
+  for (const width of WIDTHS) {
+    it(`the tasting box on /index.html at ${width}px: no sideways scroll, every + button, the box price and Add to cart on screen`, async () => {
+      const page = await openOnPhone('/index.html?latency=0', width);
+      try {
+        const root = page.document.documentElement;
+        const picker = page.document.querySelector('mnm-container-picker')!;
+        const add = await waitFor(() => byRole(picker, 'button', 'Add to cart'), 'the box’s Add to cart button');
+        const viewport: Box = { left: 0, top: -Infinity, right: root.clientWidth, bottom: Infinity };
+        expect(root.scrollWidth, 'the page is wider than the screen').to.be.at.most(root.clientWidth);
+
+        const more = allByRole(picker, 'button', /^One more /);
+        expect(more).to.not.be.empty;
+        for (const button of more) expectInside(button.getBoundingClientRect(), viewport, `the button "${nameOf(button)}"`);
+        expectInside(picker.shadowRoot!.querySelector('[part=total] strong')!.getBoundingClientRect(), viewport, 'the box price');
+        expectInside(add.getBoundingClientRect(), viewport, 'the box’s Add to cart button');
+      } finally {
+        page.remove();
+      }
+    });
   }
 });

@@ -5,7 +5,51 @@
  */
 import { expect } from '@open-wc/testing';
 import { emulateMedia, resetMouse, setViewport } from '@web/test-runner-commands';
-import { byRole, click, nameOf, textOf, waitFor } from './demo-page.js';
+import { defaultMessages } from '../../src/format/messages.js';
+import { HANDLING_FEE, PACKAGES, PRODUCTS, TAX } from '../../src/mock/index.js';
+import { deepQueryAll } from '../helpers/queries.js';
+import { byRole, click, descriptionOf, field, nameOf, textOf, waitFor, waitUntilSeen } from './demo-page.js';
+
+/**
+ * Every English phrase our defaults can put on screen: each string message, and the fixed parts of
+ * each template (called with a marker and with 1, and split there; "1 item" leaves "item").
+ */
+function englishDefaults(): string[] {
+  const phrases = new Set<string>();
+  for (const message of Object.values(defaultMessages)) {
+    const texts =
+      typeof message === 'string'
+        ? [message]
+        : ['\u0001', 1].map((value) => String((message as (...args: unknown[]) => unknown)(value, value, value)));
+    for (const text of texts) for (const part of text.split(/[\u0001\d]+/)) if (/[a-z]/i.test(part)) phrases.add(part.trim());
+  }
+  return [...phrases];
+}
+
+/** What a screen reader can get from `element`: its text through shadow roots, names and descriptions. */
+function everythingReadable(element: Element): string {
+  const attributes = ['aria-label', 'title', 'alt', 'placeholder', 'aria-valuetext', 'aria-roledescription'];
+  // From the shadow root: `deepQueryAll` cannot tell this frame's elements have one (`instanceof`).
+  const named = deepQueryAll(element.shadowRoot ?? element, '*').flatMap((node) => [...attributes.map((name) => node.getAttribute(name) ?? ''), descriptionOf(node)]);
+  return [textOf(element), ...named].join(' | ');
+}
+
+/** What the fake shop itself names in English: its products, packages, rates, fee and tax (its notices are read from the page). */
+const SHOP_TEXT = [
+  ...PRODUCTS.map((product) => product.name),
+  ...PACKAGES.flatMap((pack) => [pack.name, ...pack.rates.map((rate) => rate.label)]),
+  HANDLING_FEE.name,
+  TAX.label,
+].sort((a, b) => b.length - a.length);
+
+/** The English defaults found in the drawer and the Add to cart elements, with the shop's own text left out. */
+function englishLeftIn(doc: Document): string[] {
+  let readable = [...doc.querySelectorAll('cart-drawer, add-to-cart')].map(everythingReadable).join(' | ');
+  const notices = [...doc.querySelectorAll('cart-drawer')].flatMap((drawer) => deepQueryAll(drawer.shadowRoot!, '[part=notices]').map(textOf));
+  for (const text of [...notices, ...SHOP_TEXT]) if (text) readable = readable.replaceAll(text, ' | ');
+  const escape = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return englishDefaults().filter((phrase) => new RegExp(`(^|\\W)${escape(phrase)}(\\W|$)`).test(readable));
+}
 
 describe('the theming demo page (right-to-left, translated)', function () {
   this.timeout(40_000);
@@ -46,6 +90,28 @@ describe('the theming demo page (right-to-left, translated)', function () {
     const remove = await waitFor(() => byRole(drawer, 'button', 'إزالة Ethiopia Yirgacheffe Beans'), 'the line’s remove button');
     expect(textOf(remove)).to.equal('إزالة');
     expect(nameOf(remove).startsWith(textOf(remove)), 'the visible text starts the accessible name').to.equal(true);
+    await expect(iframe).to.be.accessible();
+  });
+
+  it('leaves no English default anywhere in the drawer or the buttons: after adding, a quantity change, a removal and its undo', async () => {
+    // The cart holds the beans from the test before; the drawer is open.
+    const drawer = await waitFor(() => byRole<HTMLDialogElement>(doc, 'dialog', 'السلة'), 'the open drawer');
+    const live = () => drawer.querySelector('.visually-hidden[role=status]')!;
+    expect(englishLeftIn(doc), 'after adding').to.deep.equal([]);
+
+    await click(byRole(drawer, 'button', 'زيادة كمية Ethiopia Yirgacheffe Beans'));
+    await waitUntilSeen(() => field(drawer, 'الكمية من Ethiopia Yirgacheffe Beans').value === '2' && textOf(live()), 'the quantity change to be announced');
+    expect(englishLeftIn(doc), 'after a quantity change').to.deep.equal([]);
+
+    await click(byRole(drawer, 'button', 'إزالة Ethiopia Yirgacheffe Beans'));
+    const undo = await waitFor(() => byRole(drawer, 'button', 'تراجع عن إزالة Ethiopia Yirgacheffe Beans'), 'the Undo button');
+    expect(englishLeftIn(doc), 'after a removal').to.deep.equal([]);
+    await expect(iframe).to.be.accessible();
+
+    await click(undo);
+    await waitFor(() => byRole(drawer, 'button', 'إزالة Ethiopia Yirgacheffe Beans'), 'the line to come back');
+    await waitUntilSeen(() => textOf(live()).includes('Ethiopia'), 'the restore to be announced');
+    expect(englishLeftIn(doc), 'after undoing the removal').to.deep.equal([]);
     await expect(iframe).to.be.accessible();
   });
 });

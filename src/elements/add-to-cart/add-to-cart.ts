@@ -3,6 +3,7 @@ import type { CartItem } from '../../api/model.js';
 import { addedDetail } from '../../events/analytics.js';
 import { CartItemAddedEvent } from '../../events/cart-events.js';
 import { withMessages, type Messages } from '../../format/messages.js';
+import { StoreController } from '../../store/store-controller.js';
 import type { AddItemInput } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
 import type { CartDrawer } from '../cart-drawer/cart-drawer.js';
@@ -15,6 +16,10 @@ import { styles } from './add-to-cart.styles.js';
  * the variation's id is sent as the product `id`). From script it also takes the chosen
  * attributes as an object, `{ attribute_pa_colour: 'black' }`, sent with the parent `product-id`.
  * A JSON attribute was ruled out: elements never parse JSON.
+ *
+ * The error and the "was added" status speak of the cart as it was: once its lines or quantities
+ * change by anything but this element's own add (the drawer, another element, another tab), both
+ * are cleared. Reading the cart again unchanged keeps them.
  *
  * @summary "Add to cart" for one product, with a busy state and an inline error.
  * @slot - Your own `<button>` to use instead of the built-in one.
@@ -58,6 +63,18 @@ export class AddToCart extends CartElement {
   private busy = false;
   private error = '';
   private announcement = '';
+
+  /** The cart's lines and quantities, as one comparable string. */
+  readonly #lines = new StoreController(this, () => this.store, (state) =>
+    state.cart?.items.map((item) => `${item.key}:${item.quantity.value}`).join() ?? '',
+  );
+  /** The lines as of this element's last add: a difference is someone else's change. */
+  #seenLines?: string;
+
+  protected override willUpdate(): void {
+    if (this.#lines.value !== this.#seenLines) this.error = this.announcement = '';
+    this.#seenLines = this.#lines.value;
+  }
 
   protected override updated(changed: PropertyValues): void {
     if (changed.has('busy')) this.#markSlottedBusy();
@@ -118,6 +135,8 @@ export class AddToCart extends CartElement {
       this.error = this.reportFailure(error, 'add-item', m);
     } finally {
       this.busy = false;
+      // The add's own change (or a reload it caused) leaves what it reported standing.
+      this.#seenLines = this.#lines.value;
     }
   }
 

@@ -11,6 +11,8 @@ export const styles = [
       background: var(--_bg);
     }
     fieldset {
+      /* A fieldset is at least as wide as its content by default: on a phone it would overflow. */
+      min-inline-size: 0;
       margin: 0;
       padding: var(--_space);
       border: 1px solid var(--_border);
@@ -32,8 +34,11 @@ export const styles = [
     /* Image | name over details | quantity; without an image the first column takes no room. */
     [part~='product'] {
       display: grid;
-      grid-template-columns: auto 1fr auto;
+      grid-template-columns: auto minmax(0, 1fr) auto;
       align-items: center;
+    }
+    [part='name'] {
+      overflow-wrap: anywhere;
     }
     [part='image'] {
       grid-row: span 2;
@@ -64,6 +69,13 @@ export const styles = [
       display: flex;
       align-items: center;
       gap: 0.25rem;
+    }
+    /* On a phone the name keeps the row; the quantity control goes below it. */
+    @media (max-width: 22rem) {
+      [part='quantity'] {
+        grid-area: 3 / 2;
+        margin: calc(var(--_space) / 2) 0 0;
+      }
     }
     [part='input'] {
       inline-size: 3.5em;

@@ -69,6 +69,46 @@ describe('<add-to-cart>', () => {
     await expect(el).to.be.accessible();
   });
 
+  describe('once the cart changes by something else', () => {
+    /** Adds the guide twice through the element: the shop sells it once per cart. */
+    async function refusedSecondGuide(): Promise<AddToCart> {
+      const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id=${ID.guide}></add-to-cart>`);
+      await el.add();
+      await el.add();
+      await el.updateComplete;
+      expect(alertTexts(el)[0]).to.contain('You cannot add another');
+      return el;
+    }
+
+    it('drops its error when the line it was about is removed elsewhere', async () => {
+      const el = await refusedSecondGuide();
+      const store = shop().store();
+      await store.removeItem(store.state.cart!.items[0]!.key);
+      await el.updateComplete;
+      expect(alertTexts(el)).to.deep.equal([]);
+      await expect(el).to.be.accessible();
+    });
+
+    it('keeps its error when the cart is only read again, unchanged', async () => {
+      const el = await refusedSecondGuide();
+      await shop().store().load();
+      await el.updateComplete;
+      expect(alertTexts(el)[0]).to.contain('You cannot add another');
+    });
+
+    it('drops its "was added" status when a quantity changes elsewhere', async () => {
+      const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="11"></add-to-cart>`);
+      await el.add();
+      await el.updateComplete;
+      expect(visibleText(getByRole(el, 'status'))).to.equal('Ethiopia Yirgacheffe Beans was added to your cart.');
+      const store = shop().store();
+      await store.updateQuantity(store.state.cart!.items[0]!.key, 3);
+      await el.updateComplete;
+      expect(visibleText(getByRole(el, 'status'))).to.equal('');
+      await expect(el).to.be.accessible();
+    });
+  });
+
   it('adds a variation given by its id', async () => {
     const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="20" variation="22"></add-to-cart>`);
     setTimeout(() => getByRole(el, 'button', 'Add to cart').click());
