@@ -64,16 +64,19 @@ export class AddToCart extends CartElement {
   private error = '';
   private announcement = '';
 
-  /** The cart's lines and quantities, as one comparable string. */
+  /** The cart's lines and quantities, as one comparable string (`undefined` before any cart). */
   readonly #lines = new StoreController(this, () => this.store, (state) =>
-    state.cart?.items.map((item) => `${item.key}:${item.quantity.value}`).join() ?? '',
+    state.cart?.items.map((item) => `${item.key}:${item.quantity.value}`).join(),
   );
   /** The lines as of this element's last add: a difference is someone else's change. */
   #seenLines?: string;
 
   protected override willUpdate(): void {
-    if (this.#lines.value !== this.#seenLines) this.error = this.announcement = '';
-    this.#seenLines = this.#lines.value;
+    const lines = this.#lines.value;
+    if (lines === undefined) return;
+    // The page's first cart arriving is no change by anyone.
+    if (this.#seenLines !== undefined && lines !== this.#seenLines) this.error = this.announcement = '';
+    this.#seenLines = lines;
   }
 
   protected override updated(changed: PropertyValues): void {

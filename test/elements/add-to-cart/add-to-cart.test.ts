@@ -6,6 +6,7 @@ import '../../../src/elements/cart-drawer/define.js';
 import type { AddToCart } from '../../../src/elements/add-to-cart/add-to-cart.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
 import { alertTexts, expectFocusOn, getByRole, queryAllByRole, queryByRole, visibleText } from '../../helpers/queries.js';
+import { resetCartStores } from '../../../src/store/cart-store.js';
 import { holdRequests, requestsTo, useShop } from '../../helpers/shop.js';
 
 const shop = useShop();
@@ -92,6 +93,22 @@ describe('<add-to-cart>', () => {
     it('keeps its error when the cart is only read again, unchanged', async () => {
       const el = await refusedSecondGuide();
       await shop().store().load();
+      await el.updateComplete;
+      expect(alertTexts(el)[0]).to.contain('You cannot add another');
+    });
+
+    it("keeps its error when the page's first cart load lands after it", async () => {
+      // A returning shopper: the guide is in the kept cart, and the new page's store has no cart yet.
+      await shop().store().addItem({ id: ID.guide, quantity: 1 });
+      resetCartStores();
+      const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id=${ID.guide}></add-to-cart>`);
+      const firstLoad = holdRequests(shop(), 'get', 'v2/cart');
+      const loading = shop().store().load();
+      await el.add();
+      await el.updateComplete;
+      expect(alertTexts(el)[0]).to.contain('You cannot add another');
+      firstLoad.release();
+      await loading;
       await el.updateComplete;
       expect(alertTexts(el)[0]).to.contain('You cannot add another');
     });
