@@ -10,7 +10,10 @@ import type { CartState } from '../../store/types.js';
 /** What the drawer shows about the shopper's last actions. */
 export interface LineError {
   text: string;
+  /** About the quantity field (it is described by the text). */
   field: boolean;
+  /** Not a failure, a note (the typed quantity was brought within the limit): the field stays valid. */
+  note?: boolean;
 }
 
 export interface Feedback {
@@ -55,8 +58,11 @@ export class DrawerActions {
   async changeQuantity(key: string, quantity: number, note = ''): Promise<void> {
     const item = this.store()?.state.cart?.items.find((line) => line.key === key);
     if (!item) return;
-    if (note) this.#patch({ lineErrors: new Map(this.feedback.lineErrors).set(key, { text: note, field: true }) });
-    if (quantity === item.quantity.value) return;
+    if (note) this.#patch({ lineErrors: new Map(this.feedback.lineErrors).set(key, { text: note, field: true, note: true }) });
+    if (quantity === item.quantity.value) {
+      if (note) this.#announce(note);
+      return;
+    }
     const request = ++this.#requests;
     this.#latest.set(key, request);
     const state = await this.#runOnLine(
@@ -70,7 +76,7 @@ export class DrawerActions {
     const cart = state?.cart;
     const line = cart?.items.find((candidate) => candidate.key === key);
     if (!cart || !line) return;
-    this.#announce(this.messages().quantityUpdated(line.name, line.quantity.value));
+    this.#announce(`${this.messages().quantityUpdated(line.name, line.quantity.value)} ${note}`.trim());
     this.#updated(cart, [line], 'quantity');
   }
 
@@ -153,7 +159,7 @@ export class DrawerActions {
   /** A change on one line: its previous error goes (`note` shows instead), and a new one shows on the line. */
   #runOnLine(action: string, key: string, task: Task, headline: Headline, current?: () => boolean, note = '', field = true): Promise<CartState | undefined> {
     const lineErrors = new Map(this.feedback.lineErrors);
-    if (note) lineErrors.set(key, { text: note, field });
+    if (note) lineErrors.set(key, { text: note, field, note: true });
     else lineErrors.delete(key);
     return this.#run(
       action,

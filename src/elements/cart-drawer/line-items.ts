@@ -77,7 +77,7 @@ function line(item: CartItem, pending: boolean, error: LineError | undefined, ch
     >
       ${m.removeShort}
     </button>
-    ${error ? html`<p part="line-error" id=${lineErrorId(item.key)} role="alert">${error.text}</p>` : nothing}
+    ${error ? html`<p part="line-error" id=${lineErrorId(item.key)} role=${error.note ? nothing : 'alert'}>${error.text}</p>` : nothing}
     ${children.length
       ? html`<ul part="box-contents" aria-label=${m.boxContents}>
           ${children.map(
@@ -116,7 +116,7 @@ function attributeLabel(attribute: string): string {
 }
 
 function quantityControl(item: CartItem, error: LineError | undefined, m: Messages) {
-  const invalid = error?.field;
+  const about = error?.field;
   const { value, min, max } = item.quantity;
   const atMin = value <= min;
   const atMax = max !== null && value >= max;
@@ -132,8 +132,8 @@ function quantityControl(item: CartItem, error: LineError | undefined, m: Messag
       min=${min}
       max=${max ?? nothing}
       .value=${live(String(value))}
-      aria-invalid=${invalid ? 'true' : nothing}
-      aria-describedby=${invalid ? lineErrorId(item.key) : nothing}
+      aria-invalid=${about && !error.note ? 'true' : nothing}
+      aria-describedby=${about ? lineErrorId(item.key) : nothing}
     />
     ${stepButton(item.key, 'increase', m.increase(item.name), atMax, plusIcon)}
   </div>`;
