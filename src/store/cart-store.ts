@@ -294,7 +294,12 @@ export class CartStore {
 
   async #change(send: Send, freshCart = false): Promise<Cart> {
     const reply = await this.#call(send, freshCart);
-    if (this.#isLate(reply)) return this.#reload().catch(() => reply.cart);
+    if (this.#isLate(reply)) {
+      return this.#reload().catch(() => {
+        this.#applyUnreloaded(reply);
+        return reply.cart;
+      });
+    }
     this.#apply(reply);
     return reply.cart;
   }
@@ -334,9 +339,10 @@ export class CartStore {
       // A newer value that equals what the service now holds needs no request of its own.
       if (waiters.length && line.wanted === quantityOf(reply.cart, itemKey)) batch.push(...waiters.splice(0));
       // The line's final reply, late: the wanted quantity shows until a fresh cart is in.
-      if (!waiters.length && this.#isLate(reply)) await this.#reload().catch(ignore);
+      const unreloaded = !waiters.length && this.#isLate(reply) && (await this.#reload().then(() => false, () => true));
       if (!waiters.length) this.#lines.delete(itemKey);
-      this.#apply(reply);
+      if (unreloaded) this.#applyUnreloaded(reply);
+      else this.#apply(reply);
       for (const waiter of batch) waiter.resolve(reply.cart);
     }
   }
@@ -356,8 +362,8 @@ export class CartStore {
    * Takes a reply as the confirmed cart unless a newer one was applied already (or the session
    * changed since its request started), and tells the other tabs.
    */
-  #apply(reply: Reply, patch: Partial<CartState> = {}): void {
-    if (reply.epoch !== this.#epoch || reply.seq < this.#appliedSeq) {
+  #apply(reply: Reply, patch: Partial<CartState> = {}, evenIfLate = false): void {
+    if (reply.epoch !== this.#epoch || (reply.seq < this.#appliedSeq && !evenIfLate)) {
       // The cart stays, but a line that settled no longer shows as pending.
       this.#setState({ ...this.#view(), ...patch });
       return;
@@ -365,6 +371,15 @@ export class CartStore {
     this.#appliedSeq = Math.max(this.#appliedSeq, reply.seq);
     this.#confirm(reply.cart, patch);
     this.#persistence.post({ type: 'cart', cart: reply.cart, user: this.#userId() });
+  }
+
+  /**
+   * A late reply whose fresh load failed: it at least holds its change, so it is shown; the failed
+   * load stays in `status`/`error`, so the shopper can load again.
+   */
+  #applyUnreloaded(reply: Reply): void {
+    const { status, error } = this.#state;
+    this.#apply(reply, { status, error }, true);
   }
 
   #confirm(cart: Cart | null, patch: Partial<CartState> = {}): void {

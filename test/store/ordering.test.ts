@@ -108,6 +108,31 @@ describe('CartStore: replies out of order', () => {
     expect(store.state.status).to.equal('idle');
   });
 
+  it("shows a late change's own answer when the fresh load after it fails, and offers to load again", async () => {
+    const { shop, slow, held } = heldShop([{ key: 'a', quantity: 1 }]);
+    const store = getCartStore(shop.config);
+    await store.load();
+
+    slow.quantity = { before: 80 };
+    const changed = store.updateQuantity('a', 5);
+    await pause(10);
+    await store.load();
+    // From now on the cart cannot be read: only the change's own answer is left.
+    const down = http.get(shop.url('v2/cart'), () => HttpResponse.json({ code: 'down', message: 'Down.' }, { status: 503 }));
+    worker.use(down);
+    await changed;
+
+    expect(shown(store)).to.deep.equal(['a×5']);
+    expect(store.state.pending).to.deep.equal([]);
+    // The failed load still shows, so the shopper can try again.
+    expect(store.state.status).to.equal('error');
+
+    worker.resetHandlers(...worker.listHandlers().filter((handler) => handler !== down));
+    await store.load();
+    expect(shown(store)).to.deep.equal(held());
+    expect(store.state.status).to.equal('idle');
+  });
+
   it('shows both items when the first of two adds is answered last, with one load more', async () => {
     const { shop, slow, held } = heldShop([]);
     const store = getCartStore(shop.config);
