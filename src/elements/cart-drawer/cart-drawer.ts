@@ -105,8 +105,6 @@ export class CartDrawer extends CartElement {
   #hasOpened = false;
   #viewed = false;
   #pressedBackdrop = false;
-  /** What had focus when the drawer opened. */
-  #opener: HTMLElement | null = null;
   #releaseScroll: (() => void) | undefined;
   #derivedFrom: Cart | null | undefined;
   #lines: CartItem[] = [];
@@ -127,7 +125,7 @@ export class CartDrawer extends CartElement {
     return this.updateComplete;
   }
 
-  /** Closes the drawer; focus returns to what had it on opening, else to the trigger. */
+  /** Closes the drawer; focus returns to the trigger. */
   hide(): Promise<boolean> {
     this.open = false;
     return this.updateComplete;
@@ -158,10 +156,7 @@ export class CartDrawer extends CartElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('open')) {
-      if (this.open) this.#opener = deepActiveElement() as HTMLElement | null;
-      this.#syncDialog();
-    }
+    if (changed.has('open')) this.#syncDialog();
     const cart = this.#cartState.value?.cart;
     if (this.open && !this.#viewed && cart) {
       this.#viewed = true;
@@ -186,11 +181,7 @@ export class CartDrawer extends CartElement {
     this.#viewed = false;
     this.#releaseScroll?.();
     this.#releaseScroll = undefined;
-    // WAI-ARIA dialog pattern: focus goes back to what opened the drawer (an "Add to cart"
-    // button, say) while it can take it, else to the trigger.
-    const back = (this.#opener !== document.body && this.#opener) || this.#trigger;
-    back.focus();
-    if (deepActiveElement() !== back) this.#trigger.focus();
+    if (!this.#trigger.matches(':focus')) this.#trigger.focus();
   }
 
   /** The lines to list (a box's contents sit under their box) and the count the trigger shows. */
