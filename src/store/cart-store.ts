@@ -370,7 +370,7 @@ export class CartStore {
     }
     this.#appliedSeq = Math.max(this.#appliedSeq, reply.seq);
     this.#confirm(reply.cart, patch);
-    this.#persistence.post({ type: 'cart', cart: reply.cart, user: this.#userId() });
+    this.#persistence.post({ type: 'cart', cart: reply.cart, owner: this.#owner() });
   }
 
   /**
@@ -421,8 +421,10 @@ export class CartStore {
     }
   }
 
-  #userId(): string {
-    return this.session.state.user?.id ?? '';
+  /** Whose carts this tab shows: the session's kind and customer (a customer without an id too). */
+  #owner(): string {
+    const { kind, user } = this.session.state;
+    return `${kind}:${user?.id ?? ''}`;
   }
 
   // --- cart key -------------------------------------------------------------------------------
@@ -496,7 +498,7 @@ export class CartStore {
       // Another session's cart (a Basic sign-in is not shared), or two tabs starting guest carts
       // at once: only the cart of this session and of the key kept is shown.
       const kept = this.#keptKey();
-      if ((message.user ?? '') !== this.#userId() || (kept && message.cart.key && message.cart.key !== kept)) return;
+      if (message.owner !== this.#owner() || (kept && message.cart.key && message.cart.key !== kept)) return;
       // Newer than any reply to a request of ours in flight: those no longer apply (or re-post).
       this.#appliedSeq = this.#seq + 1;
       this.#confirm(message.cart);

@@ -6,8 +6,8 @@
 
 /** A change one tab tells the others about. */
 export type SyncMessage =
-  /** `user`: the id of the session's customer, `''` for a guest; only tabs in that session follow. */
-  | { type: 'cart'; cart: unknown; user?: string }
+  /** `owner`: the session's kind and customer id (`guest:` for a guest); only tabs in that session follow. */
+  | { type: 'cart'; cart: unknown; owner?: string }
   | { type: 'cart-key'; key: string | null }
   | { type: 'session'; session: unknown };
 

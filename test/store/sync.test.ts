@@ -70,7 +70,7 @@ describe('CartStore across tabs and sessions', () => {
         await waitUntil(() => heard.length === 3, 'the messages did not arrive');
         expect(heard.map((message) => message.type)).to.deep.equal(['cart-key', 'cart', 'cart']);
         expect(heard[0]).to.deep.equal({ type: 'cart-key', key: 't_a' });
-        expect(heard[1]).to.deep.equal({ type: 'cart', cart, user: '' });
+        expect(heard[1]).to.deep.equal({ type: 'cart', cart, owner: 'guest:' });
       } finally {
         channel.close();
       }
@@ -100,8 +100,8 @@ describe('CartStore across tabs and sessions', () => {
       store.subscribe((state) => counts.push(state.cart?.itemCount));
       const { channel } = channelOf(store);
       try {
-        channel.postMessage({ type: 'cart', cart: { ...cart, key: 't_stranger', itemCount: 7 } } satisfies SyncMessage);
-        channel.postMessage({ type: 'cart', cart: { ...cart, itemCount: 9 } } satisfies SyncMessage);
+        channel.postMessage({ type: 'cart', cart: { ...cart, key: 't_stranger', itemCount: 7 }, owner: 'guest:' } satisfies SyncMessage);
+        channel.postMessage({ type: 'cart', cart: { ...cart, itemCount: 9 }, owner: 'guest:' } satisfies SyncMessage);
         await waitUntil(() => store.state.cart?.itemCount === 9, 'the cart did not arrive');
         expect(counts).to.deep.equal([9]);
         expect(sent).to.have.length(1);
