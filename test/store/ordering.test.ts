@@ -46,21 +46,25 @@ describe('CartStore: replies out of order', () => {
     for (const tab of tabs.splice(0)) tab.dispose();
   });
 
+  /** One tab on a shop holding `lines`, loaded. */
+  async function oneTab(lines: WireLine[]) {
+    const held = heldShop(lines);
+    const store = getCartStore(held.shop.config);
+    await store.load();
+    return { ...held, store };
+  }
+
   /** Two tabs on a shop holding one line `a`, both loaded. */
   async function twoTabs() {
-    const held = heldShop([{ key: 'a', quantity: 1 }]);
-    const here = getCartStore(held.shop.config);
-    await here.load();
-    const there = new CartStore(held.shop.config);
+    const tab = await oneTab([{ key: 'a', quantity: 1 }]);
+    const there = new CartStore(tab.shop.config);
     tabs.push(there);
     await there.load();
-    return { ...held, here, there };
+    return { ...tab, here: tab.store, there };
   }
 
   it('keeps an item added while a quantity change was answered late', async () => {
-    const { shop, slow, held } = heldShop([{ key: 'a', quantity: 1 }]);
-    const store = getCartStore(shop.config);
-    await store.load();
+    const { slow, held, store } = await oneTab([{ key: 'a', quantity: 1 }]);
 
     slow.quantity = { after: 150 };
     const changed = store.updateQuantity('a', 5);
@@ -75,9 +79,7 @@ describe('CartStore: replies out of order', () => {
   });
 
   it('keeps a cleared cart empty when an earlier quantity change is answered after the clear', async () => {
-    const { shop, slow } = heldShop([{ key: 'a', quantity: 1 }]);
-    const store = getCartStore(shop.config);
-    await store.load();
+    const { slow, store } = await oneTab([{ key: 'a', quantity: 1 }]);
 
     slow.quantity = { after: 150 };
     const changed = store.updateQuantity('a', 5);
@@ -89,9 +91,7 @@ describe('CartStore: replies out of order', () => {
   });
 
   it("shows the settled quantity when a load the shop answered before the change landed first", async () => {
-    const { shop, slow, held } = heldShop([{ key: 'a', quantity: 1 }]);
-    const store = getCartStore(shop.config);
-    await store.load();
+    const { slow, held, store } = await oneTab([{ key: 'a', quantity: 1 }]);
 
     slow.quantity = { before: 80 };
     const changed = store.updateQuantity('a', 5);
@@ -109,9 +109,7 @@ describe('CartStore: replies out of order', () => {
   });
 
   it("shows a late change's own answer when the fresh load after it fails, and offers to load again", async () => {
-    const { shop, slow, held } = heldShop([{ key: 'a', quantity: 1 }]);
-    const store = getCartStore(shop.config);
-    await store.load();
+    const { shop, slow, held, store } = await oneTab([{ key: 'a', quantity: 1 }]);
 
     slow.quantity = { before: 80 };
     const changed = store.updateQuantity('a', 5);
@@ -134,9 +132,7 @@ describe('CartStore: replies out of order', () => {
   });
 
   it('shows both items when the first of two adds is answered last, with one load more', async () => {
-    const { shop, slow, held } = heldShop([]);
-    const store = getCartStore(shop.config);
-    await store.load();
+    const { shop, slow, held, store } = await oneTab([]);
 
     slow['add 1'] = { after: 120 };
     const first = store.addItem({ id: 1, quantity: 1 });
