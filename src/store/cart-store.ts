@@ -265,6 +265,11 @@ export class CartStore {
           if (freshCart) continue;
           this.#reload().catch(ignore);
         }
+        // What the shop said about an earlier request must not stand beside this failure.
+        if (this.#confirmed?.notices.length && error.kind !== 'aborted') {
+          this.#confirmed = { ...this.#confirmed, notices: [] };
+          this.#setState(this.#view());
+        }
         throw error;
       }
     }

@@ -55,6 +55,17 @@ describe('<cart-drawer> feedback', () => {
     expect(noticeTexts(el)).to.deep.equal([]);
   });
 
+  it('shows no earlier "has been added" notice after an add elsewhere on the page was refused', async () => {
+    const store = shop().store();
+    await store.addItem({ id: ID.guide, quantity: 1 });
+    expect(store.state.cart!.notices.map((notice) => notice.message).join()).to.match(/has been added/);
+    // Sold once per cart: the second add is refused, e.g. by an <add-to-cart> button.
+    await store.addItem({ id: ID.guide, quantity: 1 }).catch(() => undefined);
+    const el = await openDrawer(shop());
+    expect(noticeTexts(el)).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+  });
+
   it('announces each action once, though the shop\'s notice about it shows too', async () => {
     const el = await openDrawer(shop());
     getByRole(el, 'button', `Increase quantity of ${BEANS}`).click();
