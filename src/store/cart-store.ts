@@ -298,15 +298,7 @@ export class CartStore {
   }
 
   async #change(send: Send, freshCart = false): Promise<Cart> {
-    const reply = await this.#call(send, freshCart);
-    if (this.#isLate(reply)) {
-      return this.#reload().catch(() => {
-        this.#applyUnreloaded(reply);
-        return reply.cart;
-      });
-    }
-    this.#apply(reply);
-    return reply.cart;
+    return this.#settle(await this.#call(send, freshCart));
   }
 
   /** An add-on route: a 404 `rest_no_route` means the shop does not have it. */
@@ -343,11 +335,14 @@ export class CartStore {
       }
       // A newer value that equals what the service now holds needs no request of its own.
       if (waiters.length && line.wanted === quantityOf(reply.cart, itemKey)) batch.push(...waiters.splice(0));
-      // The line's final reply, late: the wanted quantity shows until a fresh cart is in.
-      const unreloaded = !waiters.length && this.#isLate(reply) && (await this.#reload().then(() => false, () => true));
-      if (!waiters.length) this.#lines.delete(itemKey);
-      if (unreloaded) this.#applyUnreloaded(reply);
-      else this.#apply(reply);
+      if (waiters.length) this.#apply(reply);
+      // The line's final reply: if late, the wanted quantity shows until a fresh cart is in.
+      else {
+        await this.#settle(reply, () => {
+          // Unless the shopper changed the line again meanwhile, it is no longer pending.
+          if (!waiters.length) this.#lines.delete(itemKey);
+        });
+      }
       for (const waiter of batch) waiter.resolve(reply.cart);
     }
   }
@@ -379,12 +374,19 @@ export class CartStore {
   }
 
   /**
-   * A late reply whose fresh load failed: it at least holds its change, so it is shown; the failed
-   * load stays in `status`/`error`, so the shopper can load again.
+   * The reply to a change: applied, unless it is late — then the cart is loaded again instead, and
+   * only if that fails is the reply shown after all (it holds its change), with the failed load
+   * left in `status`/`error` so the shopper can load again. `release` runs just before the reply is
+   * applied. Resolves with the cart now confirmed.
    */
-  #applyUnreloaded(reply: Reply): void {
+  async #settle(reply: Reply, release: () => void = ignore): Promise<Cart> {
+    let cart = reply.cart;
+    let unreloaded = false;
+    if (this.#isLate(reply)) cart = await this.#reload().catch(() => ((unreloaded = true), reply.cart));
+    release();
     const { status, error } = this.#state;
-    this.#apply(reply, { status, error }, true);
+    this.#apply(reply, unreloaded ? { status, error } : {}, unreloaded);
+    return cart;
   }
 
   #confirm(cart: Cart | null, patch: Partial<CartState> = {}): void {
