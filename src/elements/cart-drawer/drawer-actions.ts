@@ -58,21 +58,19 @@ export class DrawerActions {
   async changeQuantity(key: string, quantity: number, note = ''): Promise<void> {
     const item = this.store()?.state.cart?.items.find((line) => line.key === key);
     if (!item) return;
-    if (note) this.#patch({ lineErrors: new Map(this.feedback.lineErrors).set(key, { text: note, field: true, note: true }) });
     if (quantity === item.quantity.value) {
-      if (note) this.#announce(note);
+      if (note) {
+        this.#patch({ lineErrors: new Map(this.feedback.lineErrors).set(key, { text: note, field: true, note: true }) });
+        this.#announce(note);
+      }
       return;
     }
     const request = ++this.#requests;
     this.#latest.set(key, request);
-    const state = await this.#runOnLine(
-      'update-quantity',
-      key,
-      (store) => store.updateQuantity(key, quantity),
-      (m) => m.quantityRolledBack(item.name),
-      () => this.#latest.get(key) === request,
+    const state = await this.#runOnLine('update-quantity', key, (store) => store.updateQuantity(key, quantity), (m) => m.quantityRolledBack(item.name), {
+      current: () => this.#latest.get(key) === request,
       note,
-    );
+    });
     const cart = state?.cart;
     const line = cart?.items.find((candidate) => candidate.key === key);
     if (!cart || !line) return;
@@ -86,7 +84,7 @@ export class DrawerActions {
     const item = before?.items.find((line) => line.key === key);
     if (!before || !item) return false;
     // The quantity is fine when a removal fails: the error belongs to the line, not the field.
-    const state = await this.#runOnLine('remove-item', key, (store) => store.removeItem(key), (m) => m.removeFailed(item.name), undefined, '', false);
+    const state = await this.#runOnLine('remove-item', key, (store) => store.removeItem(key), (m) => m.removeFailed(item.name), { field: false });
     if (!state) return false;
     const lines = [item, ...before.items.filter((line) => line.mnm?.container === key)];
     this.#announce(this.messages().removed(item.name));
@@ -157,7 +155,13 @@ export class DrawerActions {
   }
 
   /** A change on one line: its previous error goes (`note` shows instead), and a new one shows on the line. */
-  #runOnLine(action: string, key: string, task: Task, headline: Headline, current?: () => boolean, note = '', field = true): Promise<CartState | undefined> {
+  #runOnLine(
+    action: string,
+    key: string,
+    task: Task,
+    headline: Headline,
+    { current, note = '', field = true }: { current?: () => boolean; note?: string; field?: boolean } = {},
+  ): Promise<CartState | undefined> {
     const lineErrors = new Map(this.feedback.lineErrors);
     if (note) lineErrors.set(key, { text: note, field, note: true });
     else lineErrors.delete(key);
