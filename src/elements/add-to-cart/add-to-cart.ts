@@ -6,7 +6,6 @@ import { withMessages, type Messages } from '../../format/messages.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { AddItemInput } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
-import type { CartDrawer } from '../cart-drawer/cart-drawer.js';
 import { styles } from './add-to-cart.styles.js';
 
 /**
@@ -133,7 +132,8 @@ export class AddToCart extends CartElement {
       const first = detail.items[0];
       this.announcement = first ? m.added(first.item_name) : m.addedToCart;
       this.dispatchEvent(new CartItemAddedEvent({ ...detail, cart: after }));
-      if (this.openOnAdd) document.querySelector<CartDrawer>('cart-drawer')?.show();
+      // The cart of this shop opens, wherever its drawer is (never another shop's).
+      if (this.openOnAdd) store.openCart();
     } catch (error) {
       this.error = this.reportFailure(error, 'add-item', m);
     } finally {

@@ -170,7 +170,9 @@ export class DrawerActions {
       task,
       headline,
       { lineErrors },
-      (text) => ({ lineErrors: new Map(this.feedback.lineErrors).set(key, { text, field }) }),
+      // A line that is gone (removed elsewhere) has no place for its error: the alert says it.
+      (text, state) =>
+        state.cart?.items.some((item) => item.key === key) ? { lineErrors: new Map(this.feedback.lineErrors).set(key, { text, field }) } : { alert: text },
       current,
     );
   }
@@ -198,6 +200,7 @@ export class DrawerActions {
     } catch (error) {
       if (!isApiError(error)) throw error;
       if (current() && error.kind !== 'aborted') {
+        console.warn(`cart-widget: ${action} failed:`, error.message);
         this.host.dispatchEvent(new CartErrorEvent({ error, action }));
         const m = this.messages();
         this.#patch(show([headline(m), describeError(error, m)].filter(Boolean).join(' '), store.state));

@@ -134,8 +134,7 @@ export class MnmContainerPicker extends CartElement {
   readonly #product = new Task(this, {
     task: async ([store, id], { signal }) => {
       if (!store || !id) return initialState;
-      const credentials = await store.session.credentials();
-      return store.api.getProduct(id, { credentials, signal });
+      return store.getProduct(id, signal);
     },
     args: () => [this.#inline ? undefined : this.store, this.productId, this.#slice.value?.session] as const,
   });
@@ -342,7 +341,7 @@ export class MnmContainerPicker extends CartElement {
     const source = this.config ?? this.scriptText;
     if (source == null) return null;
     try {
-      return parseProductConfig(source, { amounts: this.store?.api.amounts ?? 'auto' });
+      return parseProductConfig(source, { amounts: this.store?.config.amounts ?? 'auto' });
     } catch {
       return 'invalid';
     }
