@@ -329,7 +329,7 @@ async function explainBlockedRequest(url: string, init: RequestInit): Promise<vo
     return;
   }
   console.error(
-    `cart-widget: ${init.method} ${url} was blocked by the browser (CORS): the shop at ${target.origin} does not ` +
+    `cart-widget: ${init.method} ${url} was probably blocked by the browser (CORS): the shop at ${target.origin} does not ` +
       `allow requests from ${origin}. On a CoCart shop, switch CORS on with ` +
       `add_filter( 'cocart_disable_all_cors', '__return_false' ); (a must-use plugin or the theme's functions.php). ` +
       `See the README, "Cross-origin shops".`,

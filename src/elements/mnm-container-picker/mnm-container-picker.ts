@@ -326,7 +326,7 @@ export class MnmContainerPicker extends CartElement {
       this.notice = m.boxAdded;
     } catch (error) {
       // Real servers refuse a box without a code or with an empty body: say what to check.
-      this.addError = this.reportFailure(error, 'add-item', { ...m, genericError: m.boxError });
+      this.addError = this.reportFailure(error, 'add-item', { ...m, genericError: m.boxError, requestRefused: m.boxError });
     } finally {
       this.adding = false;
     }
