@@ -236,7 +236,7 @@ export class CartApi {
         const { retryAfter } = error;
         // Only reads are repeated: a write may have reached the shop.
         if (!error.retryable || method !== 'GET' || attempt > this.#retries) {
-          if (error.kind === 'network') void explainBlockedRequest(url, init);
+          if (error.kind === 'network') void explainBlockedRequest(url, init, this.baseUrl);
           throw error;
         }
         await sleep(retryAfter === undefined ? this.#backoffMs * 2 ** (attempt - 1) : Math.min(retryAfter * 1000, 10_000), signal);
@@ -316,16 +316,16 @@ const explained = new Set<string>();
  * a request the browser sends without asking (`no-cors`), it was CORS that blocked it. Tells the
  * developer once per shop what to change on the server.
  */
-async function explainBlockedRequest(url: string, init: RequestInit): Promise<void> {
+async function explainBlockedRequest(url: string, init: RequestInit, shop: string): Promise<void> {
   const target = new URL(url);
   const origin = globalThis.location?.origin;
-  if (!origin || target.origin === origin || explained.has(target.origin) || globalThis.navigator?.onLine === false) return;
-  explained.add(target.origin);
+  if (!origin || target.origin === origin || explained.has(shop) || globalThis.navigator?.onLine === false) return;
+  explained.add(shop);
   try {
     await fetch(target.origin + target.pathname, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' });
   } catch {
     // Not reachable at all: offline or down, not CORS.
-    explained.delete(target.origin);
+    explained.delete(shop);
     return;
   }
   console.error(
