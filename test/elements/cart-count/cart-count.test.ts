@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { HttpResponse, http } from 'msw';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import '../../../src/elements/add-to-cart/define.js';
 import '../../../src/elements/cart-count/define.js';
@@ -8,7 +9,7 @@ import type { AddToCart } from '../../../src/elements/add-to-cart/add-to-cart.js
 import type { CartCount } from '../../../src/elements/cart-count/cart-count.js';
 import type { CartProvider } from '../../../src/elements/cart-provider/cart-provider.js';
 import { getByRole, normalise, textOf } from '../../helpers/queries.js';
-import { holdRequests, requestsTo, useShop } from '../../helpers/shop.js';
+import { holdRequests, requestsTo, useShop, worker } from '../../helpers/shop.js';
 import { button, press, waitForBox } from '../mnm-container-picker/picker-page.js';
 
 const shop = useShop();
@@ -40,6 +41,20 @@ describe('<cart-count>', () => {
     await expect(el).to.be.accessible();
     held.release();
     await until(el, '0');
+  });
+
+  it('still shows nothing, and says nothing, when the cart could not be loaded', async () => {
+    worker.use(
+      http.get(shop().url('v2/cart'), () =>
+        HttpResponse.json({ code: 'svc_boom', message: 'The shop is down.', data: { status: 500 } }, { status: 500 }),
+      ),
+    );
+    const el = await countFor();
+    await waitUntil(() => shop().store().state.status === 'error', 'the load never failed');
+    await el.updateComplete;
+    expect(getComputedStyle(shown(el)).visibility).to.equal('hidden');
+    expect(spoken(el)).to.equal('');
+    await expect(el).to.be.accessible();
   });
 
   it('shows the count with a sentence for screen readers in an empty cart, and passes axe', async () => {
@@ -133,6 +148,18 @@ describe('<cart-count>', () => {
     await shop().store().addItem({ id: ID.mug, quantity: 4 });
     await until(el, '4');
     expect(cartLoads()).to.have.length(1);
+  });
+
+  it('keeps the amount in its own order on a right-to-left page', async () => {
+    const page = await fixture<HTMLElement>(html`<p dir="rtl" lang="ar">
+      السلة: <cart-count base-url=${shop().baseUrl} show="total"></cart-count>
+    </p>`);
+    const el = page.querySelector('cart-count')!;
+    el.messages = { cartTotalIs: (total) => `إجمالي السلة: ${total}` };
+    await until(el, '$0.00');
+    expect(getComputedStyle(shown(el)).unicodeBidi).to.equal('isolate');
+    expect(spoken(el)).to.equal('إجمالي السلة: $0.00');
+    await expect(page).to.be.accessible();
   });
 
   it('takes replacement strings', async () => {
