@@ -36,6 +36,7 @@ interface Summary {
  * @csspart base - The wrapper.
  * @csspart count - The number of items (also `empty` when the cart is empty, e.g. to hide a badge).
  * @csspart total - The formatted amount, with `show="total"` or `show="subtotal"` (then also `subtotal`; `empty` when the cart is empty).
+ * @csspart subtotal - The formatted subtotal, with `show="subtotal"`.
  * @csspart empty - The count or total of an empty cart.
  * @cssproperty --cart-count-color - Text colour (default: inherited from the page).
  * @cssproperty --cart-font - Font family (default: inherited).
@@ -56,7 +57,7 @@ export class CartCount extends CartElement {
   /** Replacement strings (any subset): `itemsInCart`, `cartTotalIs`, `cartSubtotalIs`. */
   declare messages?: Partial<Messages>;
 
-  /** Only the count and the total: the element re-renders when one of them changes, not on every state. */
+  /** Only the count and the amounts: the element re-renders when one of them changes, not on every state. */
   readonly #summary = new StoreController<Summary | null>(
     this,
     () => this.store,
@@ -70,24 +71,22 @@ export class CartCount extends CartElement {
   }
 
   protected override render() {
-    const m = withMessages(this.messages);
     const summary = this.#summary.value ?? null;
-    const show = this.show === 'total' || this.show === 'subtotal' ? this.show : 'count';
-    const part = `${show === 'count' ? 'count' : show === 'total' ? 'total' : 'total subtotal'}${summary?.count === 0 ? ' empty' : ''}`;
-    // A stand-in of about the right width while the cart is unknown: hidden, yet it holds the place.
-    const shown = summary ? (show === 'count' ? String(summary.count) : summary[show]) : show === 'count' ? '0' : '0.00';
-    const sentence = !summary
-      ? ''
-      : show === 'count'
-        ? m.itemsInCart(summary.count)
-        : show === 'total'
-          ? m.cartTotalIs(summary.total)
-          : m.cartSubtotalIs(summary.subtotal);
+    const view = Object.hasOwn(VIEWS, this.show) ? VIEWS[this.show] : VIEWS.count;
+    const part = `${view.part}${summary?.count === 0 ? ' empty' : ''}`;
     return html`<span part="base" class=${summary ? 'known' : 'unknown'}
-      ><span part=${part} aria-hidden="true">${shown}</span><span class="visually-hidden">${sentence}</span></span
+      ><span part=${part} aria-hidden="true">${summary ? view.shown(summary) : view.standIn}</span
+      ><span class="visually-hidden">${summary ? view.said(summary, withMessages(this.messages)) : ''}</span></span
     >`;
   }
 }
+
+/** Per `show`: its parts, the text seen, the sentence heard, and a hidden stand-in of about the right width. */
+const VIEWS: Record<CartCountShow, { part: string; shown: (s: Summary) => string; said: (s: Summary, m: Messages) => string; standIn: string }> = {
+  count: { part: 'count', shown: (s) => String(s.count), said: (s, m) => m.itemsInCart(s.count), standIn: '0' },
+  total: { part: 'total', shown: (s) => s.total, said: (s, m) => m.cartTotalIs(s.total), standIn: '0.00' },
+  subtotal: { part: 'total subtotal', shown: (s) => s.subtotal, said: (s, m) => m.cartSubtotalIs(s.subtotal), standIn: '0.00' },
+};
 
 function summarise(cart: Cart | null): Summary | null {
   if (!cart) return null;

@@ -130,13 +130,16 @@ describe('<cart-count>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('shows the subtotal with show="subtotal"', async () => {
+  it('shows the subtotal with show="subtotal", and switches when show changes', async () => {
     await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 2 });
     const el = await countFor(html`<cart-count base-url=${shop().baseUrl} show="subtotal"></cart-count>`);
     await until(el, '$36.00');
     expect(spoken(el)).to.equal('Cart subtotal: $36.00');
     expect([...shown(el).part]).to.deep.equal(['total', 'subtotal']);
     await expect(el).to.be.accessible();
+    el.show = 'count';
+    await until(el, '2');
+    expect(spoken(el)).to.equal('2 items in your cart');
   });
 
   it('shares the store of the provider around it', async () => {
