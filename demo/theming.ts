@@ -133,9 +133,15 @@ const arabic: Messages = {
   boxAdded: 'أُضيف صندوقك إلى السلة.',
   boxError: 'تعذّرت إضافة صندوقك. تحقّق من اختيارك وحاول مرة أخرى.',
   boxLoadError: 'تعذّر تحميل هذا الصندوق.',
+
+  // --- <cart-count> ---
+  itemsInCart: (count) =>
+    `${count === 1 ? 'منتج واحد' : count === 2 ? 'منتجان' : count >= 3 && count <= 10 ? `${count} منتجات` : `${count} منتج`} في سلتك`,
+  cartTotalIs: (total) => `إجمالي السلة: ${total}`,
+  cartSubtotalIs: (subtotal) => `المجموع الفرعي للسلة: ${subtotal}`,
 };
 for (const element of document.querySelectorAll<HTMLElement & { messages?: Partial<Messages> }>(
-  'cart-drawer, add-to-cart, login-form, mnm-container-picker',
+  'cart-drawer, add-to-cart, login-form, mnm-container-picker, cart-count',
 )) {
   element.messages = arabic;
 }

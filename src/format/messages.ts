@@ -131,6 +131,11 @@ export const defaultMessages = {
   boxAdded: 'Your box was added to the cart.',
   boxError: 'We could not add your box. Check your selection and try again.',
   boxLoadError: 'We could not load this box.',
+
+  // --- <cart-count> ---
+  itemsInCart: (count: number) => (count === 1 ? '1 item in your cart' : `${count} items in your cart`),
+  cartTotalIs: (total: string) => `Cart total: ${total}`,
+  cartSubtotalIs: (subtotal: string) => `Cart subtotal: ${subtotal}`,
 };
 
 export type Messages = typeof defaultMessages;
