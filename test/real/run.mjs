@@ -28,7 +28,7 @@ const rwRoot = process.env.RW_ROOT || '/tmp/realworld/server';
 const wpRoot = process.env.REAL_WP_ROOT || join(rwRoot, 'wp');
 const customer = { username: process.env.REAL_CUSTOMER || 'rwcustomer', password: process.env.REAL_PASSWORD || 'rw-pass-123' };
 const only = process.env.REAL_ONLY;
-const JOURNEY_TIMEOUT = 45_000;
+const JOURNEY_TIMEOUT = 90_000;
 
 function fatal(message) {
   console.error(`test:real: ${message}`);
@@ -62,8 +62,9 @@ const productIds = {
   belt: ids.simple_belt_low,
   outOfStock: ids.out_of_stock,
 };
-const products = {};
-for (const [key, id] of Object.entries(productIds)) products[key] = { id, name: await shop.productName(id) };
+const products = Object.fromEntries(
+  await Promise.all(Object.entries(productIds).map(async ([key, id]) => [key, { id, name: await shop.productName(id) }])),
+);
 
 // --- the test page, same origin as the shop ---
 const folderName = `cart-widget-test-${process.pid}-${Date.now().toString(36)}`;
@@ -106,62 +107,81 @@ const browser = await puppeteer.launch({
 
 console.log(`test:real: ${baseUrl} (page ${site.pageUrl}); screenshots and request logs in ${out}`);
 const started = Date.now();
-let passed = 0;
-let failed = 0;
-let index = 0;
-try {
-  for (const journey of journeys) {
-    if (only && !journey.name.includes(only)) continue;
-    index += 1;
-    const slug = `${String(index).padStart(2, '0')}-${journey.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}`;
-    const shoppers = [];
-    const t0 = Date.now();
-    let failure = null;
-    const context = {
-      shop,
-      products,
-      customer,
-      site,
-      /** A fresh browser context on the test page. */
-      async shopper() {
-        const shopper = await Shopper.open(browser, site);
-        shoppers.push(shopper);
-        return shopper;
-      },
-    };
-    try {
-      await withTimeout(journey.run(context), JOURNEY_TIMEOUT, journey.name);
-      const crashed = shoppers.flatMap((s) => s.pageErrors);
-      if (crashed.length) throw new JourneyError(`uncaught error in the page: ${crashed.join(' | ')}`);
-    } catch (error) {
-      failure = error instanceof JourneyError ? error.message : `${error.message}`;
-    }
-    const shots = [];
-    for (const [n, shopper] of shoppers.entries()) {
-      const suffix = shoppers.length > 1 ? `-${n + 1}` : '';
-      try {
-        shots.push(await shopper.screenshot(join(out, `${slug}${suffix}.png`)));
-      } catch {
-        // A closed page has no picture.
-      }
-      writeFileSync(join(out, `${slug}${suffix}.requests.txt`), `${shopper.requests()}\n`);
-    }
-    await Promise.all(shoppers.map((s) => s.close()));
-    await journey.cleanup?.(context).catch(() => undefined);
-    const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-    if (failure) {
-      failed += 1;
-      console.log(`FAIL ${journey.name} (${seconds}s): ${failure}`);
-    } else {
-      passed += 1;
-      console.log(`ok   ${journey.name} (${seconds}s)`);
-    }
-    for (const shot of shots) console.log(`     screenshot: ${shot}`);
+const chosen = journeys.filter((journey) => !only || journey.name.includes(only));
+
+/** Runs one journey; resolves with the lines to print. Never rejects. */
+async function runJourney(journey, index) {
+  const slug = `${String(index + 1).padStart(2, '0')}-${journey.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}`;
+  const shoppers = [];
+  const notes = [];
+  const t0 = Date.now();
+  let failure = null;
+  const context = {
+    shop,
+    products,
+    customer,
+    site,
+    /** Something worth knowing that does not fail the journey. */
+    note: (text) => notes.push(text),
+    /** A fresh browser context on the test page. */
+    async shopper() {
+      const shopper = await Shopper.open(browser, site);
+      shoppers.push(shopper);
+      return shopper;
+    },
+  };
+  try {
+    await withTimeout(journey.run(context), JOURNEY_TIMEOUT, journey.name);
+    const crashed = shoppers.flatMap((s) => s.pageErrors);
+    if (crashed.length) throw new JourneyError(`uncaught error in the page: ${crashed.join(' | ')}`);
+  } catch (error) {
+    failure = error.message;
   }
+  const shots = [];
+  for (const [n, shopper] of shoppers.entries()) {
+    const suffix = shoppers.length > 1 ? `-${n + 1}` : '';
+    try {
+      shots.push(await shopper.screenshot(join(out, `${slug}${suffix}.png`)));
+    } catch {
+      // A closed page has no picture.
+    }
+    writeFileSync(join(out, `${slug}${suffix}.requests.txt`), `${shopper.requests()}\n`);
+  }
+  await Promise.all(shoppers.map((s) => s.close()));
+  await journey.cleanup?.(context).catch(() => undefined);
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  return {
+    failed: Boolean(failure),
+    lines: [
+      failure ? `FAIL ${journey.name} (${seconds}s): ${failure}` : `ok   ${journey.name} (${seconds}s)`,
+      ...notes.map((text) => `     note: ${text}`),
+      ...shots.map((shot) => `     screenshot: ${shot}`),
+    ],
+  };
+}
+
+// Two lanes side by side: the server's latency, not this machine, sets the pace. Journeys that
+// touch the customer's saved cart take turns in one lane; guests (each their own cart) in the other.
+const results = new Array(chosen.length);
+let printed = 0;
+const printReady = () => {
+  while (printed < chosen.length && results[printed]) console.log(results[printed++].lines.join('\n'));
+};
+const lane = async (filter) => {
+  for (const [index, journey] of chosen.entries()) {
+    if (!filter(journey)) continue;
+    results[index] = await runJourney(journey, index);
+    printReady();
+  }
+};
+try {
+  await Promise.all([lane((j) => !j.customer), lane((j) => Boolean(j.customer))]);
 } finally {
   await browser.close();
   removePage();
 }
+const failed = results.filter((r) => r.failed).length;
+const passed = results.length - failed;
 console.log(`(${((Date.now() - started) / 1000).toFixed(0)}s)`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed || !passed ? 1 : 0;

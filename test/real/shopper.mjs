@@ -2,7 +2,7 @@
 // contract: tag names, roles and accessible names (ARIA queries reach into shadow roots), visible
 // text, and the storage keys the README documents (the guest cart key, the bearer session).
 
-const DEFAULT_TIMEOUT = 15_000;
+const DEFAULT_TIMEOUT = 10_000;
 
 /** Words that belong to developers, never to a shopper (real-world notes, architecture §3). */
 export const DEVELOPER_TEXT = [
@@ -73,6 +73,7 @@ export class Shopper {
     this.page = page;
     this.site = site;
     page.setDefaultTimeout(DEFAULT_TIMEOUT);
+    page.setDefaultNavigationTimeout(45_000);
     page.on('pageerror', (error) => this.pageErrors.push(error.message));
     page.on('response', (response) => this.#record(response));
   }
@@ -94,8 +95,9 @@ export class Shopper {
     const entry = { method: request.method(), url: url.pathname.replace(/^.*\/wp-json/, '') + url.search, status: response.status() };
     const auth = request.headers().authorization;
     if (auth) entry.auth = auth.split(' ')[0];
-    const body = request.postData();
-    if (body && !/login/.test(url.pathname)) entry.body = body.slice(0, 200);
+    // Bodies as sent, secrets masked (logs are written to disk): tokens, passwords.
+    const body = request.postData()?.replace(/("(?:refresh_token|token|jwt_token|password)"\s*:\s*")[^"]*/g, '$1…');
+    if (body) entry.body = body.slice(0, 200);
     this.log.push(entry);
     if (response.status() >= 400) {
       try {
