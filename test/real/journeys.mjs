@@ -172,8 +172,8 @@ export const journeys = [
       await signedIn(s, 'after "Sign in"');
       await s.settle(800);
       const both = { [beanie.name]: 1, [cap.name]: 2 };
-      await serverHolds(() => shop.customerCart(), both, "the customer's saved cart after sign-in");
       await s.openDrawer();
+      await serverHolds(() => shop.customerCart(), both, "the customer's saved cart after sign-in");
       await drawerShows(s, both, 'after sign-in');
       await drawerMatchesServer(s, () => shop.customerCart(), 'after sign-in');
       check(!(await s.stored('cart-key')), `the guest cart key should be forgotten after sign-in (still "${await s.stored('cart-key')}")`);

@@ -101,7 +101,7 @@ export class Shopper {
     this.log.push(entry);
     if (response.status() >= 400) {
       try {
-        entry.answer = (await response.text()).slice(0, 300);
+        entry.answer = (await response.text()).slice(0, 300) || '(empty body)';
       } catch {
         entry.answer = '(body unavailable)';
       }
