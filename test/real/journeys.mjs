@@ -11,8 +11,9 @@ function check(condition, message) {
   if (!condition) throw new JourneyError(message);
 }
 
-/** The server's cart (from `read`) comes to hold exactly `expected` lines. */
-async function serverHolds(read, expected, when) {
+/** Once the page's requests are answered, the server's cart (from `read`) holds exactly `expected` lines. */
+async function serverHolds(read, expected, when, shopper) {
+  await shopper?.settle();
   const cart = await waitFor(
     read,
     (c) => same(serverLines(c), expected),
@@ -88,23 +89,23 @@ export const journeys = [
       await s.addToCart(cap.id);
       const key = await waitFor(() => s.stored('cart-key'), Boolean, 'the guest cart key should be kept in localStorage');
       const server = () => shop.guestCart(key);
-      await serverHolds(server, { [beanie.name]: 1, [cap.name]: 1 }, 'after adding two products');
+      await serverHolds(server, { [beanie.name]: 1, [cap.name]: 1 }, 'after adding two products', s);
 
       await s.openDrawer();
       await drawerMatchesServer(s, server, 'drawer opened');
 
       await s.setQuantity(beanie.name, 3);
-      await serverHolds(server, { [beanie.name]: 3, [cap.name]: 1 }, `after typing 3 in "Quantity for ${beanie.name}"`);
+      await serverHolds(server, { [beanie.name]: 3, [cap.name]: 1 }, `after typing 3 in "Quantity for ${beanie.name}"`, s);
       await drawerMatchesServer(s, server, 'after the quantity change');
 
       await s.click('button', `Remove ${cap.name}`);
-      const afterRemove = await serverHolds(server, { [beanie.name]: 3 }, `after "Remove ${cap.name}"`);
+      const afterRemove = await serverHolds(server, { [beanie.name]: 3 }, `after "Remove ${cap.name}"`, s);
       check(serverRemoved(afterRemove).includes(cap.name), `the server should keep ${cap.name} among removed items`);
       await drawerMatchesServer(s, server, 'after the removal');
       await waitFor(() => s.has('button', `Undo removal of ${cap.name}`), Boolean, `the drawer should offer "Undo" for ${cap.name}`);
 
       await s.click('button', `Undo removal of ${cap.name}`);
-      await serverHolds(server, { [beanie.name]: 3, [cap.name]: 1 }, 'after "Undo"');
+      await serverHolds(server, { [beanie.name]: 3, [cap.name]: 1 }, 'after "Undo"', s);
       await drawerMatchesServer(s, server, 'after the undo');
 
       await s.reload();
@@ -123,21 +124,21 @@ export const journeys = [
       await s.addToCart(belt.id);
       const key = await waitFor(() => s.stored('cart-key'), Boolean, 'the guest cart key should be kept in localStorage');
       const server = () => shop.guestCart(key);
-      await serverHolds(server, { [belt.name]: 2 }, `after adding ${belt.name} twice`);
+      await serverHolds(server, { [belt.name]: 2 }, `after adding ${belt.name} twice`, s);
 
       // A third: the shop has only 2.
       await s.addToCart(belt.id);
       const overStock = await s.addToCartText(belt.id);
       check(overStock.replace(/Add to cart|Adding…/g, '').trim().length > 0, `adding a third ${belt.name} (2 in stock) should say why it failed; the button shows "${overStock}"`);
       check(!developerText(overStock), `adding a third ${belt.name}: developer text ${developerText(overStock)}`);
-      await serverHolds(server, { [belt.name]: 2 }, `after a third ${belt.name}`);
+      await serverHolds(server, { [belt.name]: 2 }, `after a third ${belt.name}`, s);
 
       // Out of stock.
       await s.addToCart(outOfStock.id);
       const soldOut = await s.addToCartText(outOfStock.id);
       check(soldOut.replace(/Add to cart|Adding…/g, '').trim().length > 0, `adding ${outOfStock.name} (out of stock) should say why it failed; the button shows "${soldOut}"`);
       check(!developerText(soldOut), `adding ${outOfStock.name}: developer text ${developerText(soldOut)}`);
-      await serverHolds(server, { [belt.name]: 2 }, `after trying ${outOfStock.name}`);
+      await serverHolds(server, { [belt.name]: 2 }, `after trying ${outOfStock.name}`, s);
 
       // More than the stock typed into the drawer.
       await s.openDrawer();
@@ -166,17 +167,20 @@ export const journeys = [
       const s = await shopper();
       await s.addToCart(beanie.id);
       const key = await waitFor(() => s.stored('cart-key'), Boolean, 'the guest cart key should be kept in localStorage');
-      await serverHolds(() => shop.guestCart(key), { [beanie.name]: 1 }, 'guest cart before sign-in');
+      await serverHolds(() => shop.guestCart(key), { [beanie.name]: 1 }, 'guest cart before sign-in', s);
 
       await s.signIn(customer.username, customer.password);
       await signedIn(s, 'after "Sign in"');
       await s.settle(800);
       const both = { [beanie.name]: 1, [cap.name]: 2 };
       await s.openDrawer();
-      await serverHolds(() => shop.customerCart(), both, "the customer's saved cart after sign-in");
+      await serverHolds(() => shop.customerCart(), both, "the customer's saved cart after sign-in", s);
       await drawerShows(s, both, 'after sign-in');
       await drawerMatchesServer(s, () => shop.customerCart(), 'after sign-in');
       check(!(await s.stored('cart-key')), `the guest cart key should be forgotten after sign-in (still "${await s.stored('cart-key')}")`);
+      // The saved cart was not empty: no signed-in request may carry the guest key (it would replace it).
+      const risky = s.log.filter((e) => e.auth && !e.url.includes('/login') && e.url.includes(`cart_key=${key}`));
+      check(!risky.length, `signed-in requests carry the guest key: ${risky.map((e) => `${e.method} ${e.url} [${e.auth}]`).join('; ')}`);
       await noDeveloperText(s, 'sign-in');
     },
   },
@@ -351,7 +355,7 @@ export const journeys = [
       await s.click('button', 'Sign out');
       await waitFor(() => s.has('button', 'Sign in'), Boolean, 'after "Sign out" the form should offer "Sign in"');
       await s.settle(800);
-      await serverHolds(() => shop.customerCart(), saved, "the customer's saved cart after sign-out");
+      await serverHolds(() => shop.customerCart(), saved, "the customer's saved cart after sign-out", s);
       check(!(await s.stored('session')), 'after sign-out no session should be stored');
       await s.openDrawer();
       await drawerShows(s, {}, "after sign-out (the customer's lines must not stay on screen)");
@@ -360,7 +364,7 @@ export const journeys = [
       });
       await s.reload();
       await s.settle(800);
-      await serverHolds(() => shop.customerCart(), saved, "the customer's saved cart after sign-out and a reload");
+      await serverHolds(() => shop.customerCart(), saved, "the customer's saved cart after sign-out and a reload", s);
       await noDeveloperText(s, 'sign-out');
     },
   },

@@ -2,7 +2,7 @@
 // contract: tag names, roles and accessible names (ARIA queries reach into shadow roots), visible
 // text, and the storage keys the README documents (the guest cart key, the bearer session).
 
-const DEFAULT_TIMEOUT = 10_000;
+const DEFAULT_TIMEOUT = 15_000;
 
 /** Words that belong to developers, never to a shopper (real-world notes, architecture §3). */
 export const DEVELOPER_TEXT = [
@@ -67,6 +67,8 @@ export class Shopper {
   /** Every request to the shop's REST API, with its answer: evidence for a failure. */
   log = [];
   pageErrors = [];
+  #sent = new WeakMap();
+  #opened = Date.now();
 
   constructor(context, page, site) {
     this.context = context;
@@ -75,6 +77,7 @@ export class Shopper {
     page.setDefaultTimeout(DEFAULT_TIMEOUT);
     page.setDefaultNavigationTimeout(45_000);
     page.on('pageerror', (error) => this.pageErrors.push(error.message));
+    page.on('request', (request) => this.#sent.set(request, Date.now()));
     page.on('response', (response) => this.#record(response));
   }
 
@@ -92,7 +95,14 @@ export class Shopper {
     const request = response.request();
     const url = new URL(response.url());
     if (!url.pathname.includes('/wp-json/')) return;
-    const entry = { method: request.method(), url: url.pathname.replace(/^.*\/wp-json/, '') + url.search, status: response.status() };
+    const sent = this.#sent.get(request) ?? Date.now();
+    const entry = {
+      method: request.method(),
+      url: url.pathname.replace(/^.*\/wp-json/, '') + url.search,
+      status: response.status(),
+      at: ((sent - this.#opened) / 1000).toFixed(1),
+      took: ((Date.now() - sent) / 1000).toFixed(1),
+    };
     const auth = request.headers().authorization;
     if (auth) entry.auth = auth.split(' ')[0];
     // Bodies as sent, secrets masked (logs are written to disk): tokens, passwords.
@@ -112,8 +122,8 @@ export class Shopper {
   requests(filter = () => true) {
     return this.log
       .filter(filter)
-      .map(({ method, url, status, auth, body, answer }) =>
-        [`${method} ${url}${auth ? ` [${auth}]` : ''}${body ? ` ${body}` : ''} → ${status}`, answer ? `   ${answer.replace(/\s+/g, ' ')}` : '']
+      .map(({ method, url, status, auth, body, answer, at, took }) =>
+        [`+${at}s ${method} ${url}${auth ? ` [${auth}]` : ''}${body ? ` ${body}` : ''} → ${status} (${took}s)`, answer ? `   ${answer.replace(/\s+/g, ' ')}` : '']
           .filter(Boolean)
           .join('\n'),
       )
@@ -133,7 +143,7 @@ export class Shopper {
 
   /** Lets requests in flight finish (the shop answers in 100–800 ms). */
   async settle(idleTime = 400) {
-    await this.page.waitForNetworkIdle({ idleTime, timeout: DEFAULT_TIMEOUT }).catch(() => undefined);
+    await this.page.waitForNetworkIdle({ idleTime, timeout: 30_000 }).catch(() => undefined);
   }
 
   locate(role, name) {
