@@ -105,7 +105,11 @@ const browser = await puppeteer.launch({
   ],
 });
 
-console.log(`test:real: ${baseUrl} (page ${site.pageUrl}); screenshots and request logs in ${out}`);
+// Which token-failure shape this store has (real-world notes, "Login and tokens"): 403 with the
+// JWT add-on's code, or the 500 critical error of JWT 3.0.3 on core 4.3.x as shipped.
+const badToken = await shop.request('GET', 'cart', { bearer: 'not.a.token' }).catch(() => ({ status: 'no answer' }));
+console.log(`test:real: ${baseUrl} (page ${site.pageUrl}); a bad token is answered ${badToken.status}`);
+console.log(`test:real: screenshots and request logs in ${out}`);
 const started = Date.now();
 const chosen = journeys.filter((journey) => !only || journey.name.includes(only));
 

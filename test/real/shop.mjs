@@ -14,12 +14,13 @@ export function createShop({ baseUrl, username, password }) {
   const cartUrl = `${baseUrl}/cocart/v2`;
   const basic = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
-  async function request(method, path, { body, auth, cartKey } = {}) {
+  async function request(method, path, { body, auth, bearer, cartKey } = {}) {
     const url = new URL(`${cartUrl}/${path}`);
     if (cartKey) url.searchParams.set('cart_key', cartKey);
     const headers = { Accept: 'application/json' };
     if (body) headers['Content-Type'] = 'application/json';
     if (auth) headers.Authorization = basic;
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
     const response = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
     const text = await response.text();
     let json = null;
