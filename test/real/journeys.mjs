@@ -5,7 +5,6 @@ import { describeLines, money, serverLines, serverRemoved } from './shop.mjs';
 import { JourneyError, developerText, pause, waitFor } from './shopper.mjs';
 
 const same = (a, b) => describeLines(a) === describeLines(b);
-const lineShow = (lines) => describeLines(lines);
 
 function check(condition, message) {
   if (!condition) throw new JourneyError(message);
@@ -26,11 +25,11 @@ async function serverHolds(read, expected, when, shopper) {
 /** The drawer comes to list exactly `expected` lines (names and quantities, as a screen reader finds them). */
 async function drawerShows(shopper, expected, when) {
   return waitFor(() => shopper.drawerLines(), (lines) => same(lines, expected), `${when}: the drawer should list ${describeLines(expected)}`, {
-    show: lineShow,
+    show: describeLines,
   });
 }
 
-/** The drawer and the server agree, and stay agreed once requests settle. */
+/** Once the page's requests are answered, the drawer lists the server's lines and shows its total. */
 async function drawerMatchesServer(shopper, read, when) {
   await shopper.settle();
   const cart = await read();
