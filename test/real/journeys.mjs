@@ -374,12 +374,14 @@ function orderSummary() {
   const lines = {};
   for (const item of document.querySelectorAll('.wc-block-components-order-summary-item')) {
     const name = item.querySelector('.wc-block-components-product-name')?.textContent?.trim();
-    const quantity = Number(item.querySelector('.wc-block-components-order-summary-item__quantity')?.textContent?.trim() || 1);
+    // The badge: a visible number, then the same again for screen readers ("3 items").
+    const badge = item.querySelector('.wc-block-components-order-summary-item__quantity');
+    const quantity = Number((badge?.querySelector('[aria-hidden="true"]') ?? badge)?.textContent?.match(/\d+/)?.[0] ?? 1);
     if (name) lines[name] = quantity;
   }
   for (const row of document.querySelectorAll('.woocommerce-checkout-review-order-table .cart_item')) {
     const cell = row.querySelector('.product-name');
-    const quantity = Number(cell?.querySelector('.product-quantity')?.textContent?.replace(/\D+/g, '') || 1);
+    const quantity = Number(cell?.querySelector('.product-quantity')?.textContent?.match(/\d+/)?.[0] ?? 1);
     const name = [...(cell?.childNodes ?? [])].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim();
     if (name) lines[name] = quantity;
   }
