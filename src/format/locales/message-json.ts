@@ -1,0 +1,97 @@
+import { defaultMessages, placeholderNames, type Messages } from '../messages.js';
+
+/**
+ * A merchant's strings from `<script type="application/json" data-messages>` inside
+ * `<cart-provider>`: keys as in `Messages`, every value a string or, for a function, a template
+ * (`"{name} is gone"`) or a choice of templates:
+ * - by plural category of the first number (`{"cartCount": {"one": "{count} item", "other": "{count} items"}}`,
+ *   categories as `Intl.PluralRules` names them for the element's language, plus exact `"=0"`);
+ * - else by the first argument (`{"providerName": {"email": "E-mail", "other": "{provider}"}}`).
+ * A form that is missing falls back to the language's own string.
+ */
+export type MessageJson = Readonly<Record<string, string | Readonly<Record<string, string>>>>;
+
+/** One `data-messages` script: its strings, and the language they are for (all when absent). */
+export interface MessageSource {
+  lang?: string;
+  messages: MessageJson;
+}
+
+/**
+ * Reads a script's text. Keys it does not know and values of the wrong kind are left out with a
+ * console warning (the merchant is the reader); text that is not a JSON object gives `{}`.
+ */
+export function parseMessageJson(text: string): MessageJson {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    console.warn('cart-widget: <script data-messages> is not valid JSON; its strings are ignored.');
+    return {};
+  }
+  if (!isRecord(value)) {
+    console.warn('cart-widget: <script data-messages> must hold a JSON object; its strings are ignored.');
+    return {};
+  }
+  const messages: Record<string, string | Record<string, string>> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (!Object.hasOwn(defaultMessages, key)) {
+      console.warn(`cart-widget: <script data-messages> has an unknown key "${key}".`);
+    } else if (typeof entry === 'string' || (typeof defaultMessages[key as keyof Messages] === 'function' && isForms(entry))) {
+      messages[key] = entry;
+    } else {
+      console.warn(`cart-widget: <script data-messages> "${key}" must be ${
+        typeof defaultMessages[key as keyof Messages] === 'function' ? 'a string or an object of strings' : 'a string'
+      }.`);
+    }
+  }
+  return messages;
+}
+
+/** `base` with a merchant's strings applied, for an element speaking `language`. */
+export function applyMessageJson(base: Messages, json: MessageJson, language: string): Messages {
+  const result: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(json)) {
+    const fallback = base[key as keyof Messages] as unknown;
+    if (typeof fallback !== 'function') {
+      if (typeof value === 'string') result[key] = value;
+      continue;
+    }
+    const names = placeholderNames[key as keyof typeof placeholderNames];
+    result[key] = (...args: unknown[]) => {
+      const template = typeof value === 'string' ? value : chooseForm(value, args, language);
+      return template === undefined ? (fallback as (...a: unknown[]) => string)(...args) : fill(template, args, names);
+    };
+  }
+  return result as Messages;
+}
+
+function chooseForm(forms: Readonly<Record<string, string>>, args: readonly unknown[], language: string): string | undefined {
+  const count = args.find((arg): arg is number => typeof arg === 'number');
+  if (count !== undefined) return forms[`=${count}`] ?? forms[pluralRules(language).select(count)] ?? forms.other;
+  return forms[String(args[0])] ?? forms.other;
+}
+
+function fill(template: string, args: readonly unknown[], names: readonly string[] | undefined): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const index = /^\d+$/.test(name) ? Number(name) : names ? names.indexOf(name) : 0;
+    if (index < 0 || index >= args.length) return whole;
+    const arg = args[index];
+    return arg === null || arg === undefined ? '' : String(arg);
+  });
+}
+
+const rules = new Map<string, Intl.PluralRules>();
+function pluralRules(language: string): Intl.PluralRules {
+  let rule = rules.get(language);
+  if (!rule) rules.set(language, (rule = new Intl.PluralRules(language)));
+  return rule;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isForms(value: unknown): value is Record<string, string> {
+  return isRecord(value) && Object.values(value).every((form) => typeof form === 'string');
+}
