@@ -2,9 +2,9 @@ import type { LanguagePack } from '../messages.js';
 
 // French counts 0 and 1 as singular: Intl.PluralRules knows.
 const plural = new Intl.PluralRules('fr');
-const items = (count: number) => `${count} ${plural.select(count) === 'one' ? 'article' : 'articles'}`;
+const items = (count: number) => `${count} ${plural.select(count) === 'one' ? 'article' : 'articles'}`;
 
-/** French (vous). A mix-and-match box is a "coffret". Before ":" and inside « » a no-break space. */
+/** French (vous). A mix-and-match box is a "coffret". Before ":" and inside « » a no-break space. */
 const fr: LanguagePack = {
   // --- shared ---
   tryAgain: 'Réessayer',
@@ -65,7 +65,7 @@ const fr: LanguagePack = {
   checkout: 'Commander',
   quantityUpdated: (name, quantity) => `${name} : quantité ${quantity}.`,
   quantityRolledBack: (name) => `Impossible de modifier la quantité de ${name}.`,
-  quantityLimit: (max) => (plural.select(max) === 'one' ? `Seulement ${max} disponible.` : `Seulement ${max} disponibles.`),
+  quantityLimit: (max) => (plural.select(max) === 'one' ? `Seulement ${max} disponible.` : `Seulement ${max} disponibles.`),
   removeFailed: (name) => `Impossible de retirer ${name}.`,
   restoreFailed: (name) => `Impossible de remettre ${name} dans votre panier.`,
   addFailed: (name) => `Impossible d’ajouter ${name} à votre panier.`,
@@ -106,11 +106,11 @@ const fr: LanguagePack = {
   containerQuantity: 'Nombre de coffrets',
   fewer: (name) => `${name} : un de moins`,
   more: (name) => `${name} : un de plus`,
-  // "Sélection :" spares the agreement of "sélectionné(s)" with the count.
+  // "Sélection :" spares the agreement of "sélectionné(s)" with the count.
   selected: (count, min, max) =>
     max === null
-      ? min > 0 ? `Sélection : ${count} (minimum ${min})` : `Sélection : ${count}`
-      : `Sélection : ${count} sur ${min === max ? max : `${min} à ${max}`}`,
+      ? min > 0 ? `Sélection : ${count} (minimum ${min})` : `Sélection : ${count}`
+      : `Sélection : ${count} sur ${min === max ? max : `${min} à ${max}`}`,
   chooseMore: (n) => `Choisissez-en encore ${n}`,
   removeSome: (n) => `Trop d’articles : retirez-en ${n}`,
   selectionComplete: 'Votre coffret est prêt.',
