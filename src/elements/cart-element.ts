@@ -3,13 +3,12 @@ import { LitElement, type PropertyDeclarations } from 'lit';
 import { ApiError, isApiError } from '../api/errors.js';
 import type { AmountsMode } from '../api/model.js';
 import { CartErrorEvent } from '../events/cart-events.js';
-import { applyMessageJson, type MessageSource } from '../format/locales/message-json.js';
 import { loadPack, loadedPack, matchLanguage, type Language } from '../format/locales/languages.js';
 import { defaultMessages, describeError, withMessages, type LanguagePack, type Messages } from '../format/messages.js';
 import { getCartStore, type CartStore } from '../store/cart-store.js';
 import { storeContext } from '../store/context.js';
 import type { AuthKind } from '../store/types.js';
-import { messagesContext } from './cart-provider/messages-context.js';
+import { messagesContext, type ProvidedMessages } from './cart-provider/messages-context.js';
 
 /**
  * What every cart element shares: the standalone configuration attributes and how the store is
@@ -46,12 +45,12 @@ export class CartElement extends LitElement {
   /** The store a `<cart-provider>` around this element gives it. */
   protected declare providedStore?: CartStore;
   /** The merchant's strings from the provider's `data-messages` scripts. */
-  protected declare providedMessages?: readonly MessageSource[];
+  protected declare providedMessages?: ProvidedMessages;
   /** The language shown and its strings (the previous language's until a new one has loaded). */
   private declare spoken?: { language: Language; pack: LanguagePack };
   /** The language the nearest `lang` asks for. */
   #language?: Language;
-  /** The first render waits for the language's strings, so a page never flashes English first. */
+  /** The first render waits for the language's strings (and the merchant's), so no other words flash first. */
   #firstPack?: Promise<void>;
   #resolved?: { from: readonly unknown[]; messages: Messages };
 
@@ -73,8 +72,8 @@ export class CartElement extends LitElement {
   }
 
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const pending = this.hasUpdated ? undefined : this.#firstPack;
-    return pending ? pending.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
+    const pending = this.hasUpdated ? [] : [this.#firstPack, this.providedMessages?.ready].filter(Boolean);
+    return pending.length ? Promise.all(pending).then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 
   /** The language this element speaks: one that ships, else `en`. */
@@ -92,10 +91,12 @@ export class CartElement extends LitElement {
     if (this.#resolved?.from.every((value, n) => value === from[n])) return this.#resolved.messages;
     const language = this.language;
     let messages = withMessages(this.spoken?.pack, defaultMessages);
-    const sources = this.providedMessages ?? [];
-    for (const source of sources) if (!source.lang) messages = applyMessageJson(messages, source.messages, language);
-    for (const source of sources) {
-      if (source.lang && matchLanguage(source.lang) === language) messages = applyMessageJson(messages, source.messages, language);
+    const { sources = [], apply } = this.providedMessages ?? {};
+    if (apply) {
+      for (const source of sources) if (!source.lang) messages = apply(messages, source.messages, language);
+      for (const source of sources) {
+        if (source.lang && matchLanguage(source.lang) === language) messages = apply(messages, source.messages, language);
+      }
     }
     messages = withMessages(overrides, messages);
     this.#resolved = { from, messages };

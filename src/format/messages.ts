@@ -132,49 +132,6 @@ export function withMessages(overrides: Partial<Messages> | undefined, base: Mes
   return overrides ? { ...base, ...overrides } : base;
 }
 
-type FunctionKey = { [K in keyof Messages]: Messages[K] extends (...args: never[]) => string ? K : never }[keyof Messages];
-
-/**
- * The names a merchant's `data-messages` JSON uses for each function's arguments, in order:
- * `{"removed": "{name} is gone"}`. A function not listed here takes `{0}`, `{1}`… (and any single
- * `{word}` stands for its first argument). Documented in the README ("Language").
- */
-export const placeholderNames: Partial<Record<FunctionKey, readonly string[]>> = {
-  added: ['name'],
-  cartCount: ['count'],
-  quantityFor: ['name'],
-  decrease: ['name'],
-  increase: ['name'],
-  remove: ['name'],
-  removed: ['name'],
-  undoLabel: ['name'],
-  restored: ['name'],
-  inBox: ['quantity'],
-  removeCoupon: ['code'],
-  couponRemoved: ['code'],
-  couponApplied: ['code'],
-  shippingTo: ['destination'],
-  shippingUpdated: ['rate'],
-  addNamed: ['name'],
-  quantityUpdated: ['name', 'quantity'],
-  quantityRolledBack: ['name'],
-  quantityLimit: ['max'],
-  removeFailed: ['name'],
-  restoreFailed: ['name'],
-  addFailed: ['name'],
-  couponFailed: ['code'],
-  couponRemoveFailed: ['code'],
-  signedInAs: ['name'],
-  invalidProvider: ['provider'],
-  providerName: ['provider'],
-  quantityOf: ['name'],
-  fewer: ['name'],
-  more: ['name'],
-  selected: ['count', 'min', 'max'],
-  chooseMore: ['count'],
-  removeSome: ['count'],
-};
-
 /**
  * The sentence a shopper reads about a failed request: the shop's own message when it sent a code
  * with one (the shop wrote it in its language), else ours. Empty for a cancelled request.

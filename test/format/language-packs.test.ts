@@ -1,7 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { defaultMessages, type Messages } from '../../src/format/messages.js';
 import { languages, loadPack, matchLanguage, type Language } from '../../src/format/locales/languages.js';
-import { applyMessageJson, parseMessageJson } from '../../src/format/locales/message-json.js';
+import { applyMessageJson, parseMessageJson as parse } from '../../src/format/locales/message-json.js';
+
+const parseMessageJson = (text: string) => parse(text, defaultMessages);
 
 const keys = Object.keys(defaultMessages) as Array<keyof Messages>;
 const sample = { name: 'Kenya AA', code: 'SPRING10' };

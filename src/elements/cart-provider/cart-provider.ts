@@ -1,7 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html } from 'lit';
 import type { AmountsMode } from '../../api/model.js';
-import { parseMessageJson, type MessageSource } from '../../format/locales/message-json.js';
+import { defaultMessages } from '../../format/messages.js';
 import { getCartStore, type CartStore } from '../../store/cart-store.js';
 import { storeContext } from '../../store/context.js';
 import type { AuthKind } from '../../store/types.js';
@@ -47,7 +47,7 @@ export class CartProvider extends LitElement {
   credentialsInQuery = false;
 
   readonly #provider = new ContextProvider(this, { context: storeContext });
-  readonly #messages = new ContextProvider(this, { context: messagesContext, initialValue: [] });
+  readonly #messages = new ContextProvider(this, { context: messagesContext });
   /** The `data-messages` scripts' text as last read, to skip work when nothing changed. */
   #messagesText = '';
   // The merchant's HTML may still be parsing the scripts when the provider upgrades.
@@ -95,14 +95,24 @@ export class CartProvider extends LitElement {
     for (const script of scripts) {
       this.#messagesObserver.observe(script, { childList: true, characterData: true, subtree: true, attributeFilter: ['lang'] });
     }
-    const text = JSON.stringify(scripts.map((script) => [script.lang, script.text]));
+    const read = scripts.map((script) => ({ lang: script.lang, text: script.text }));
+    const text = JSON.stringify(read);
     if (text === this.#messagesText) return;
     this.#messagesText = text;
-    const sources: MessageSource[] = scripts.map((script) => ({
-      ...(script.lang ? { lang: script.lang } : {}),
-      messages: parseMessageJson(script.text),
-    }));
-    this.#messages.setValue(sources);
+    if (!read.length) {
+      this.#messages.setValue(undefined);
+      return;
+    }
+    const previous = this.#messages.value;
+    const ready = import('../../format/locales/message-json.js').then(
+      ({ readMessageScripts, applyMessageJson }) => {
+        if (text !== this.#messagesText) return;
+        this.#messages.setValue({ ready, sources: readMessageScripts(read, defaultMessages), apply: applyMessageJson });
+      },
+      (error: unknown) => console.warn('cart-widget: the data-messages reader could not be loaded.', error),
+    );
+    // Until the reader is here, the strings read before (if any) stay.
+    this.#messages.setValue({ ready, sources: previous?.sources ?? [], apply: previous?.apply });
   }
 
   protected override render() {

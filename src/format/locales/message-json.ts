@@ -1,4 +1,6 @@
-import { defaultMessages, placeholderNames, type Messages } from '../messages.js';
+// Loaded with import() by a provider that has `data-messages` scripts, so pages without them never
+// pay for it. No runtime imports: the English defaults come in as an argument.
+import type { Messages } from '../messages.js';
 
 /**
  * A merchant's strings from `<script type="application/json" data-messages>` inside
@@ -11,17 +13,68 @@ import { defaultMessages, placeholderNames, type Messages } from '../messages.js
  */
 export type MessageJson = Readonly<Record<string, string | Readonly<Record<string, string>>>>;
 
+type FunctionKey = { [K in keyof Messages]: Messages[K] extends (...args: never[]) => string ? K : never }[keyof Messages];
+
+/**
+ * The names a merchant's JSON uses for each function's arguments, in order: `{"removed": "{name}
+ * is gone"}`. A message not listed here takes `{0}`, `{1}`…, and any other `{word}` stands for its
+ * first argument. Documented in the README ("Language"): add a new message's names here.
+ */
+export const placeholderNames: Partial<Record<FunctionKey, readonly string[]>> = {
+  added: ['name'],
+  cartCount: ['count'],
+  quantityFor: ['name'],
+  decrease: ['name'],
+  increase: ['name'],
+  remove: ['name'],
+  removed: ['name'],
+  undoLabel: ['name'],
+  restored: ['name'],
+  inBox: ['quantity'],
+  removeCoupon: ['code'],
+  couponRemoved: ['code'],
+  couponApplied: ['code'],
+  shippingTo: ['destination'],
+  shippingUpdated: ['rate'],
+  addNamed: ['name'],
+  quantityUpdated: ['name', 'quantity'],
+  quantityRolledBack: ['name'],
+  quantityLimit: ['max'],
+  removeFailed: ['name'],
+  restoreFailed: ['name'],
+  addFailed: ['name'],
+  couponFailed: ['code'],
+  couponRemoveFailed: ['code'],
+  signedInAs: ['name'],
+  invalidProvider: ['provider'],
+  providerName: ['provider'],
+  quantityOf: ['name'],
+  fewer: ['name'],
+  more: ['name'],
+  selected: ['count', 'min', 'max'],
+  chooseMore: ['count'],
+  removeSome: ['count'],
+};
+
 /** One `data-messages` script: its strings, and the language they are for (all when absent). */
 export interface MessageSource {
   lang?: string;
   messages: MessageJson;
 }
 
+/** Reads the provider's scripts, in order (their text and `lang`), against the English defaults. */
+export function readMessageScripts(
+  scripts: ReadonlyArray<{ lang: string; text: string }>,
+  defaults: Messages,
+): MessageSource[] {
+  return scripts.map(({ lang, text }) => ({ ...(lang ? { lang } : {}), messages: parseMessageJson(text, defaults) }));
+}
+
 /**
  * Reads a script's text. Keys it does not know and values of the wrong kind are left out with a
  * console warning (the merchant is the reader); text that is not a JSON object gives `{}`.
  */
-export function parseMessageJson(text: string): MessageJson {
+export function parseMessageJson(text: string, defaults: Messages): MessageJson {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -35,13 +88,13 @@ export function parseMessageJson(text: string): MessageJson {
   }
   const messages: Record<string, string | Record<string, string>> = {};
   for (const [key, entry] of Object.entries(value)) {
-    if (!Object.hasOwn(defaultMessages, key)) {
+    if (!Object.hasOwn(defaults, key)) {
       console.warn(`cart-widget: <script data-messages> has an unknown key "${key}".`);
-    } else if (typeof entry === 'string' || (typeof defaultMessages[key as keyof Messages] === 'function' && isForms(entry))) {
+    } else if (typeof entry === 'string' || (typeof defaults[key as keyof Messages] === 'function' && isForms(entry))) {
       messages[key] = entry;
     } else {
       console.warn(`cart-widget: <script data-messages> "${key}" must be ${
-        typeof defaultMessages[key as keyof Messages] === 'function' ? 'a string or an object of strings' : 'a string'
+        typeof defaults[key as keyof Messages] === 'function' ? 'a string or an object of strings' : 'a string'
       }.`);
     }
   }

@@ -182,6 +182,27 @@ describe('language', () => {
       await expect(page.root).to.be.accessible();
     });
 
+    it('shows the merchant’s words from the first frame, never the ones they replace', async () => {
+      const provider = document.createElement('cart-provider');
+      provider.setAttribute('base-url', shop().baseUrl);
+      provider.innerHTML = `<script type="application/json" data-messages>{"addToCart": "Buy now"}</script><add-to-cart></add-to-cart>`;
+      const el = provider.querySelector('add-to-cart')!;
+      const seen: string[] = [];
+      const observer = new MutationObserver(() => seen.push(el.shadowRoot?.textContent ?? ''));
+      document.body.append(provider);
+      observer.observe(el.shadowRoot!, { childList: true, subtree: true, characterData: true });
+      try {
+        await el.updateComplete;
+        observer.takeRecords();
+        getByRole(el, 'button', 'Buy now');
+        expect(seen.filter((text) => text.includes('Add to cart'))).to.deep.equal([]);
+        await waitUntil(() => shop().store().state.cart, 'the cart never loaded');
+      } finally {
+        observer.disconnect();
+        provider.remove();
+      }
+    });
+
     it('takes a script with a lang for that language only, over one for every language', async () => {
       const page = await shopPage('fr', html`
         <script type="application/json" data-messages>{"addToCart": "Buy", "signIn": "Log in"}</script>
