@@ -50,8 +50,9 @@ const fr: LanguagePack = {
   // "en France", "au Canada", "aux États-Unis": the label form needs no article.
   shippingTo: (destination) => `Adresse de livraison : ${destination}`,
   shippingUpdated: (rate) => `Mode de livraison : ${rate}.`,
-  calculatedAtCheckout: 'Calculé lors de la commande',
-  free: 'Gratuit',
+  // Both are only ever said of shipping, so they agree with « la livraison ».
+  calculatedAtCheckout: 'Calculée lors de la commande',
+  free: 'Gratuite',
   subtotal: 'Sous-total',
   discount: 'Remise',
   fees: 'Frais',

@@ -50,7 +50,7 @@ const ja: LanguagePack = {
   subtotal: '小計',
   discount: '割引',
   fees: '手数料',
-  tax: '税',
+  tax: '税額',
   total: '合計',
   crossSells: 'こちらもおすすめ',
   addNamed: (name) => `${name}をカートに追加`,

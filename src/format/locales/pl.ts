@@ -55,7 +55,8 @@ const pl: LanguagePack = {
   shipping: 'Dostawa',
   shippingTo: (destination) => `Adres dostawy: ${destination}`,
   shippingUpdated: (rate) => `Sposób dostawy: ${rate}.`,
-  calculatedAtCheckout: 'Obliczane przy składaniu zamówienia',
+  // Said of shipping only: agrees with „dostawa”.
+  calculatedAtCheckout: 'Obliczana przy składaniu zamówienia',
   free: 'Bezpłatnie',
   subtotal: 'Suma częściowa',
   discount: 'Rabat',
