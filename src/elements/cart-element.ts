@@ -57,7 +57,7 @@ export class CartElement extends LitElement {
   constructor() {
     super();
     new ContextConsumer(this, { context: storeContext, subscribe: true, callback: (store) => (this.providedStore = store) });
-    new ContextConsumer(this, { context: messagesContext, subscribe: true, callback: (sources) => (this.providedMessages = sources) });
+    new ContextConsumer(this, { context: messagesContext, subscribe: true, callback: (provided) => (this.providedMessages = provided) });
   }
 
   override connectedCallback(): void {
@@ -76,7 +76,7 @@ export class CartElement extends LitElement {
     return pending.length ? Promise.all(pending).then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 
-  /** The language this element speaks: one that ships, else `en`. */
+  /** The language this element speaks: one that ships, else `en` (while a new one loads, the one still shown). */
   get language(): Language {
     return this.spoken?.language ?? 'en';
   }
