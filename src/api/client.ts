@@ -16,6 +16,8 @@ export interface ApiConfig {
   amounts?: AmountsMode;
   /** Per-attempt timeout for every request, ms. */
   timeoutMs?: number;
+  /** Overall deadline of a read, all its tries and pauses between them included, ms. */
+  readDeadlineMs?: number;
   /** Retries for reads on network errors, 429, 502, 503, 504. */
   retries?: number;
   /** Base of the exponential backoff between read retries, ms. */
@@ -60,13 +62,25 @@ export type Query = Record<string, string | undefined>;
 
 const RETRY_STATUSES = [429, 502, 503, 504];
 
-const itemPath = (itemKey: string) => `v2/cart/item/${encodeURIComponent(itemKey)}`;
+/**
+ * One path segment. The URL standard resolves a segment of only dots (`.`, `..`) — even written
+ * `%2E` — so such a value would send the request to another route; its dots are encoded twice
+ * (`%252E`) and stay inside the segment. Every other value is encoded once.
+ */
+export function pathSegment(value: string | number): string {
+  const encoded = encodeURIComponent(value);
+  return /^\.+$/.test(encoded) ? encoded.replaceAll('.', '%252E') : encoded;
+}
+
+const itemPath = (itemKey: string) => `v2/cart/item/${pathSegment(itemKey)}`;
 
 /** One method per route of the service. Stateless: the store owns cart keys and sessions. */
 export class CartApi {
   readonly baseUrl: string;
   readonly namespace: string;
   readonly amounts: AmountsMode;
+  /** How long a read may take in all before it fails, ms: the shopper sees the error by then. */
+  readonly readDeadlineMs: number;
   readonly #timeoutMs: number;
   readonly #retries: number;
   readonly #backoffMs: number;
@@ -76,6 +90,7 @@ export class CartApi {
     this.namespace = (config.namespace ?? 'svc').replace(/^\/+|\/+$/g, '');
     this.amounts = config.amounts ?? 'auto';
     this.#timeoutMs = config.timeoutMs ?? 15_000;
+    this.readDeadlineMs = config.readDeadlineMs ?? 20_000;
     this.#retries = config.retries ?? 2;
     this.#backoffMs = config.backoffMs ?? 300;
   }
@@ -124,7 +139,7 @@ export class CartApi {
   }
 
   removeCoupon(code: string, ctx: CallContext = {}): Promise<Cart> {
-    return this.#cart('DELETE', `v2/cart/coupons/${encodeURIComponent(code)}`, ctx);
+    return this.#cart('DELETE', `v2/cart/coupons/${pathSegment(code)}`, ctx);
   }
 
   setShippingMethod(packageId: string, rateId: string, ctx: CallContext = {}): Promise<Cart> {
@@ -134,7 +149,7 @@ export class CartApi {
   // --- products -----------------------------------------------------------------------------
 
   async getProduct(id: number | string, ctx: CallContext = {}): Promise<Product> {
-    const { json } = await this.send('GET', `v2/products/${encodeURIComponent(id)}`, ctx);
+    const { json } = await this.send('GET', `v2/products/${pathSegment(id)}`, ctx);
     return parseProduct(json, { amounts: this.amounts });
   }
 
@@ -221,28 +236,35 @@ export class CartApi {
       init.body = JSON.stringify(body);
     }
     const url = this.url(path, query);
+    const read = method === 'GET';
+    // A read, tries and pauses together, ends by its deadline: a shop that never answers shows
+    // the shopper an error (and "Try again") in time, not after every try has timed out.
+    const deadline = read ? performance.now() + this.readDeadlineMs : Infinity;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.#attempt(url, init, signal);
+        return await this.#attempt(url, init, signal, Math.min(this.#timeoutMs, deadline - performance.now()));
       } catch (caught) {
         const error = caught as ApiError;
         const { kind, retryAfter } = error;
         const retryable = kind === 'network' || kind === 'timeout' || (kind === 'http' && RETRY_STATUSES.includes(error.status!));
         // Only reads are repeated: a write may have reached the shop.
-        if (!retryable || method !== 'GET' || attempt > this.#retries) throw error;
-        await sleep(retryAfter === undefined ? this.#backoffMs * 2 ** (attempt - 1) : Math.min(retryAfter * 1000, 10_000), signal);
+        if (!retryable || !read || attempt > this.#retries) throw error;
+        const pause = retryAfter === undefined ? this.#backoffMs * 2 ** (attempt - 1) : Math.min(retryAfter * 1000, 10_000);
+        // No time left for another try after the pause: this failure is the answer.
+        if (performance.now() + pause >= deadline) throw error;
+        await sleep(pause, signal);
       }
     }
   }
 
-  async #attempt(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<{ json: unknown; headers: Headers }> {
+  async #attempt(url: string, init: RequestInit, signal: AbortSignal | undefined, timeoutMs: number): Promise<{ json: unknown; headers: Headers }> {
     if (signal?.aborted) throw aborted(signal.reason);
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, this.#timeoutMs);
+    }, Math.max(0, timeoutMs));
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     let response: Response;
