@@ -186,12 +186,15 @@ export class Session {
     return this.#persistence.withLock('refresh', async () => {
       // Refresh tokens are single use: another tab may have rotated ours, or ended the session,
       // while this one waited for the lock. Then its result is ours too.
+      // Heard from that tab already: what it sent is the newest. Storage may still hold the old
+      // session (its write lags behind the message, or failed), so it must not win here.
+      if (this.#tokens?.token !== held.token) return this.#held().kind !== 'none';
       const stored = this.#readStored();
       if (!stored) {
         if (this.#tokens) this.#end('other-tab', false);
         return false;
       }
-      if (stored.refreshToken !== held.refreshToken || this.#tokens !== held) {
+      if (stored.token !== held.token || stored.refreshToken !== held.refreshToken) {
         this.#adopt(stored);
         return true;
       }

@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse, delay, http } from 'msw';
 import { CartApi, type Credentials } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { getCartStore } from '../../src/store/cart-store.js';
+import { CartStore, getCartStore } from '../../src/store/cart-store.js';
 import type { Session } from '../../src/store/session.js';
 import { ada, expectNoSecretsStored, isStored, newShop, nextState, tokenOf, useShops, worker, type TestShop } from './session-fixtures.js';
 
@@ -98,6 +98,67 @@ describe('Session: token refresh', () => {
     expect(test.requests('v2/cart/add-item')).to.have.length(5);
     expect((await store.load()).items).to.have.length(5);
   });
+
+  // Five tabs of one shop, each acting at once with a token the shop no longer takes. The
+  // refusals reach the tabs in every order around the one refresh: before it starts, while it
+  // runs, and after it finished (before or after the new tokens reached that tab). With storage
+  // that cannot take the new tokens, the other tabs hear them but read the old ones, as a tab may
+  // whose storage lags behind the message.
+  for (const [name, refusalDelays, refreshDelay, fullStorage] of [
+    ['all refusals before the refresh', [0, 0, 0, 0, 0], 0, false],
+    ['refusals straddling a slow refresh', [0, 10, 40, 80, 160], 60, false],
+    ['refusals long after a quick refresh', [0, 60, 120, 180, 240], 0, false],
+    ['the first refusal last', [200, 0, 20, 40, 60], 30, false],
+    ['all refusals before the refresh, storage full', [0, 0, 0, 0, 0], 30, true],
+    ['refusals straddling a slow refresh, storage full', [0, 10, 40, 80, 160], 60, true],
+  ] as const) {
+    it(`repeats each of five tabs' actions once with the new token after one refresh: ${name}`, async () => {
+      const test = newShop({ shape: 'real', namespace: 'cocart' });
+      const tabs: CartStore[] = [];
+      const setItem = Storage.prototype.setItem;
+      try {
+        const first = new CartStore(test.config);
+        tabs.push(first);
+        await first.signIn(adaSignIn);
+        const old = (await tokenOf(first.session))!;
+        for (let i = 1; i < 5; i++) tabs.push(new CartStore(test.config));
+        await Promise.all(tabs.map((tab) => tokenOf(tab.session)));
+        expect(tabs.map((tab) => tab.state.session.kind)).to.deep.equal(Array(5).fill('bearer'));
+        if (fullStorage) {
+          Storage.prototype.setItem = () => {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          };
+        }
+
+        let refused = 0;
+        const ns = test.config.namespace;
+        worker.use(
+          http.post(`${test.config.baseUrl}/${ns}/v2/cart/add-item`, async ({ request }) => {
+            if (request.headers.get('Authorization') !== `Bearer ${old}`) return undefined;
+            const { id } = (await request.clone().json()) as { id: string };
+            refused++;
+            await delay(refusalDelays[Number(id) - 11]!);
+            return HttpResponse.json({ code: `${ns}_authentication_error`, message: 'Authentication failed.', data: { status: 403 } }, { status: 403 });
+          }),
+          http.post(`${test.config.baseUrl}/${ns}/jwt/refresh-token`, async () => {
+            await delay(refreshDelay);
+            return undefined;
+          }),
+        );
+
+        const results = await Promise.allSettled(tabs.map((tab, i) => tab.addItem({ id: 11 + i, quantity: 1 })));
+        expect(results.map((result) => result.status)).to.deep.equal(Array(5).fill('fulfilled'));
+        expect(refused).to.equal(5);
+        expect(test.requests('jwt/refresh-token')).to.have.length(1);
+        const repeated = test.requests('v2/cart/add-item').filter((request) => request.headers.authorization !== `Bearer ${old}`);
+        expect(repeated.map((request) => (request.body as { id: string }).id).sort()).to.deep.equal(['11', '12', '13', '14', '15']);
+        expect(tabs.map((tab) => tab.state.session.kind)).to.deep.equal(Array(5).fill('bearer'));
+      } finally {
+        Storage.prototype.setItem = setItem;
+        for (const tab of tabs) tab.dispose();
+      }
+    });
+  }
 
   it('does not refresh again for a failure of a token a refresh already replaced', async () => {
     const test = newShop();
