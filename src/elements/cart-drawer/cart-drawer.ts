@@ -109,6 +109,8 @@ export class CartDrawer extends CartElement {
   #derivedFrom: Cart | null | undefined;
   #lines: CartItem[] = [];
   #boxContents = new Map<string, CartItem[]>();
+  /** Lines whose quantity field the shopper typed into and has not committed (Enter, leaving it). */
+  readonly #editing = new Set<string>();
   #count = 0;
 
   get #dialog(): HTMLDialogElement {
@@ -224,7 +226,9 @@ export class CartDrawer extends CartElement {
         aria-labelledby="cart-title"
         @pointerdown=${this.#onPointerDown}
         @click=${this.#onClick}
+        @input=${this.#onInput}
         @change=${this.#onChange}
+        @focusout=${this.#onFocusOut}
         @keydown=${this.#onKeyDown}
         @submit=${this.#onSubmit}
         @close=${this.#onClose}
@@ -281,6 +285,7 @@ export class CartDrawer extends CartElement {
             pending: new Set(state.pending),
             errors: this.#actions.feedback.lineErrors,
             children: this.#boxContents,
+            editing: this.#editing,
           })
         : nothing}`;
   }
@@ -337,6 +342,18 @@ export class CartDrawer extends CartElement {
     else if (action === 'checkout') this.#checkout(event);
   }
 
+  /** The shopper is typing a quantity: what the shop answers meanwhile must not replace it. */
+  #onInput(event: Event): void {
+    const key = quantityKey(event.target);
+    if (key !== undefined) this.#editing.add(key);
+  }
+
+  /** Left without a change to commit: the field shows the line's quantity again. */
+  #onFocusOut(event: FocusEvent): void {
+    const key = quantityKey(event.target);
+    if (key !== undefined && this.#editing.delete(key)) this.requestUpdate();
+  }
+
   #onChange(event: Event): void {
     const input = event.target;
     if (!(input instanceof HTMLInputElement)) return;
@@ -375,6 +392,8 @@ export class CartDrawer extends CartElement {
   /** A typed quantity: 0 removes the line, anything else is kept within the line's limits (saying so above the maximum). */
   #commitQuantity(input: HTMLInputElement): void {
     const key = input.dataset.key ?? '';
+    // Committed: from now on the field follows the line again.
+    if (this.#editing.delete(key)) this.requestUpdate();
     const item = this.#item(key);
     if (!item) return;
     const typed = Math.round(input.valueAsNumber);
@@ -412,6 +431,11 @@ export class CartDrawer extends CartElement {
     this.dispatchEvent(checkout);
     if (checkout.defaultPrevented) event.preventDefault();
   }
+}
+
+/** The item key of a line's quantity field, `undefined` for any other target. */
+function quantityKey(target: EventTarget | null): string | undefined {
+  return target instanceof HTMLInputElement && target.type === 'number' ? target.dataset.key : undefined;
 }
 
 /** A line's quantity field, by item key. */
