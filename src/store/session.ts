@@ -29,6 +29,8 @@ export interface SessionOptions {
 const STORAGE_NAME = 'session';
 /** A failed request whose token a refresh replaced this recently is simply repeated. */
 const RECENT_REFRESH_MS = 10_000;
+/** How long a refused refresh waits for another tab's new tokens before the session ends. */
+const OTHER_TAB_MS = 1_000;
 
 /**
  * Where a request's authentication comes from. The store asks `credentials()` before every
@@ -208,10 +210,29 @@ export class Session {
         this.#refreshedAt = this.#now();
         return true;
       } catch (error) {
-        if (!isTransient(error)) this.#end(reasonOnRefusal);
+        if (isTransient(error)) return false;
+        // Refresh tokens are single use: another tab may have spent ours a moment ago, its
+        // storage write and message not here yet. Its tokens are ours too; only without them
+        // does the session end.
+        if (await this.#newerArrives(held)) return true;
+        if (this.#tokens?.token === held.token) this.#end(reasonOnRefusal);
         return false;
       }
     });
+  }
+
+  /** Waits a little for tokens newer than `held` from another tab; `true` once this tab has them. */
+  async #newerArrives(held: { token: string }): Promise<boolean> {
+    for (let waited = 0; waited <= OTHER_TAB_MS; waited += 50) {
+      if (this.#tokens?.token !== held.token) return this.#tokens !== null;
+      const stored = this.#readStored();
+      if (stored && stored.token !== held.token) {
+        this.#adopt(stored);
+        return true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return false;
   }
 
   /** Keeps a new bearer session, tells the other tabs and (when it changed) the listeners. */

@@ -2,8 +2,9 @@ import { expect } from '@open-wc/testing';
 import { HttpResponse, delay, http } from 'msw';
 import { CartApi, type Credentials } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { CartStore, getCartStore } from '../../src/store/cart-store.js';
-import type { Session } from '../../src/store/session.js';
+import { CartStore, getCartStore, storeScope } from '../../src/store/cart-store.js';
+import { createPersistence, type Persistence } from '../../src/store/persistence.js';
+import { Session } from '../../src/store/session.js';
 import { ada, expectNoSecretsStored, isStored, newShop, nextState, tokenOf, useShops, worker, type TestShop } from './session-fixtures.js';
 
 const DAY = 86_400_000;
@@ -35,6 +36,24 @@ async function twoTabs(test: TestShop): Promise<[Session, Session, string]> {
   await first.signIn(adaSignIn, null);
   const second = test.tab();
   return [first, second, (await tokenOf(first))!];
+}
+
+/**
+ * A tab in another process that lags behind: once `lag()` is called, it reads the session storage
+ * held then, and hears the other tabs' messages `ms` later (as storage and messages may reach a
+ * tab after the lock another tab released).
+ */
+function laggingTab(test: TestShop, ms: number): { session: Session; lag(): void } {
+  const real = createPersistence(storeScope(test.config));
+  let frozen: Map<string, string | null> | null = null;
+  const persistence: Persistence = {
+    ...real,
+    read: (name) => (frozen?.has(name) ? frozen.get(name)! : real.read(name)),
+    listen: (listener) => real.listen((message) => (frozen ? setTimeout(() => listener(message), ms) : listener(message))),
+  };
+  const now = () => test.clock.now;
+  const session = new Session(new CartApi(test.config), persistence, test.config, { now });
+  return { session, lag: () => (frozen = new Map([['session', real.read('session')]])) };
 }
 
 /** Runs `task` as in a browser without the Web Locks API. */
@@ -159,6 +178,29 @@ describe('Session: token refresh', () => {
       }
     });
   }
+
+  it("takes another tab's tokens when its own refresh is refused because that tab just used the refresh token", async () => {
+    const test = newShop({ shape: 'real', namespace: 'cocart' });
+    const first = test.tab();
+    await first.signIn(adaSignIn, null);
+    const old = (await tokenOf(first))!;
+    const lagging = laggingTab(test, 300);
+    expect(await tokenOf(lagging.session)).to.equal(old);
+    lagging.lag();
+
+    // The first tab refreshes; the lagging one gets the lock next, before it sees the result.
+    expect(await first.refresh()).to.equal(true);
+    const fresh = (await tokenOf(first))!;
+    expect(await lagging.session.recover(authError, { kind: 'bearer', token: old })).to.equal(true);
+
+    expect(await tokenOf(lagging.session)).to.equal(fresh);
+    expect([first.state.kind, lagging.session.state.kind]).to.deep.equal(['bearer', 'bearer']);
+    // Its own try with the spent refresh token was refused; nobody was signed out for it.
+    expect(test.requests('jwt/refresh-token')).to.have.length(2);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect([first.state.kind, lagging.session.state.kind]).to.deep.equal(['bearer', 'bearer']);
+    expect(await tokenOf(first)).to.equal(fresh);
+  });
 
   it('does not refresh again for a failure of a token a refresh already replaced', async () => {
     const test = newShop();
