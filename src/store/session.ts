@@ -13,6 +13,8 @@ interface StoredSession {
   user: Customer;
 }
 
+type Tokens = Pick<StoredSession, 'token' | 'refreshToken'>;
+
 /** What one tab tells the others: the new bearer session, or that the session ended and why. */
 interface SharedSession {
   stored: StoredSession | null;
@@ -45,7 +47,7 @@ const OTHER_TAB_MS = 1_000;
 export class Session {
   #state: SessionState = { kind: 'guest' };
   readonly #listeners = new Set<(state: SessionState) => void>();
-  #tokens: { token: string; refreshToken: string | null } | null = null;
+  #tokens: Tokens | null = null;
   #basic: { username: string; password: string } | null = null;
   #refreshing: Promise<boolean> | undefined;
   #refreshedAt = -Infinity;
@@ -196,7 +198,7 @@ export class Session {
         if (this.#tokens) this.#end('other-tab', false);
         return false;
       }
-      if (stored.token !== held.token || stored.refreshToken !== held.refreshToken) {
+      if (isNewer(stored, held)) {
         this.#adopt(stored);
         return true;
       }
@@ -222,11 +224,11 @@ export class Session {
   }
 
   /** Waits a little for tokens newer than `held` from another tab; `true` once this tab has them. */
-  async #newerArrives(held: { token: string }): Promise<boolean> {
+  async #newerArrives(held: Tokens): Promise<boolean> {
     for (let waited = 0; waited <= OTHER_TAB_MS; waited += 50) {
       if (this.#tokens?.token !== held.token) return this.#tokens !== null;
       const stored = this.#readStored();
-      if (stored && stored.token !== held.token) {
+      if (stored && isNewer(stored, held)) {
         this.#adopt(stored);
         return true;
       }
@@ -313,6 +315,16 @@ function readStoredSession(value: unknown): StoredSession | null {
     email: text('email'),
   };
   return { token, refreshToken, user: customer };
+}
+
+/**
+ * Whether stored tokens replace `held`: they differ and do not expire earlier. Storage a tab could
+ * not write (full) or that lags behind another tab's message may still hold older ones.
+ */
+function isNewer(stored: Tokens, held: Tokens): boolean {
+  if (stored.token === held.token && stored.refreshToken === held.refreshToken) return false;
+  const [expires, heldExpires] = [tokenExpiry(stored.token), tokenExpiry(held.token)];
+  return expires === null || heldExpires === null || expires >= heldExpires;
 }
 
 function sameCredentials(a: Credentials, b: Credentials): boolean {
