@@ -67,7 +67,7 @@ const RETRY_STATUSES = [429, 502, 503, 504];
  * `%2E` — so such a value would send the request to another route; its dots are encoded twice
  * (`%252E`) and stay inside the segment. Every other value is encoded once.
  */
-export function pathSegment(value: string | number): string {
+function pathSegment(value: string | number): string {
   const encoded = encodeURIComponent(value);
   return /^\.+$/.test(encoded) ? encoded.replaceAll('.', '%252E') : encoded;
 }
