@@ -16,6 +16,8 @@ export interface ApiConfig {
   amounts?: AmountsMode;
   /** Per-attempt timeout for every request, ms. */
   timeoutMs?: number;
+  /** Overall deadline of a read, all its tries and pauses between them included, ms. */
+  readDeadlineMs?: number;
   /** Retries for reads on network errors, 429, 502, 503, 504. */
   retries?: number;
   /** Base of the exponential backoff between read retries, ms. */
@@ -58,13 +60,25 @@ export interface LoginInput {
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Query = Record<string, string | undefined>;
 
-const itemPath = (itemKey: string) => `v2/cart/item/${encodeURIComponent(itemKey)}`;
+/**
+ * One path segment. The URL standard resolves a segment of only dots (`.`, `..`) — even written
+ * `%2E` — so such a value would send the request to another route; its dots are encoded twice
+ * (`%252E`) and stay inside the segment. Every other value is encoded once.
+ */
+function pathSegment(value: string | number): string {
+  const encoded = encodeURIComponent(value);
+  return /^\.+$/.test(encoded) ? encoded.replaceAll('.', '%252E') : encoded;
+}
+
+const itemPath = (itemKey: string) => `v2/cart/item/${pathSegment(itemKey)}`;
 
 /** One method per route of the service. Stateless: the store owns cart keys and sessions. */
 export class CartApi {
   readonly baseUrl: string;
   readonly namespace: string;
   readonly amounts: AmountsMode;
+  /** How long a read may take in all before it fails, ms: the shopper sees the error by then. */
+  readonly readDeadlineMs: number;
   readonly #timeoutMs: number;
   readonly #retries: number;
   readonly #backoffMs: number;
@@ -74,6 +88,7 @@ export class CartApi {
     this.namespace = (config.namespace ?? 'svc').replace(/^\/+|\/+$/g, '');
     this.amounts = config.amounts ?? 'auto';
     this.#timeoutMs = config.timeoutMs ?? 15_000;
+    this.readDeadlineMs = config.readDeadlineMs ?? 20_000;
     this.#retries = config.retries ?? 2;
     this.#backoffMs = config.backoffMs ?? 300;
   }
@@ -122,7 +137,7 @@ export class CartApi {
   }
 
   removeCoupon(code: string, ctx: CallContext = {}): Promise<Cart> {
-    return this.#cart('DELETE', `v2/cart/coupons/${encodeURIComponent(code)}`, ctx);
+    return this.#cart('DELETE', `v2/cart/coupons/${pathSegment(code)}`, ctx);
   }
 
   setShippingMethod(packageId: string, rateId: string, ctx: CallContext = {}): Promise<Cart> {
@@ -141,7 +156,7 @@ export class CartApi {
   // --- products -----------------------------------------------------------------------------
 
   async getProduct(id: number | string, ctx: CallContext = {}): Promise<Product> {
-    const { json } = await this.send('GET', `v2/products/${encodeURIComponent(id)}`, ctx);
+    const { json } = await this.send('GET', `v2/products/${pathSegment(id)}`, ctx);
     return parseProduct(json, { amounts: this.amounts });
   }
 
@@ -228,30 +243,42 @@ export class CartApi {
       init.body = JSON.stringify(body);
     }
     const url = this.url(path, query);
+    const read = method === 'GET';
+    // A read, tries and pauses together, ends by its deadline: a shop that never answers shows
+    // the shopper an error (and "Try again") in time, not after every try has timed out.
+    const deadline = read ? performance.now() + this.readDeadlineMs : Infinity;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.#attempt(method, url, init, signal);
+        return await this.#attempt(method, url, init, signal, Math.min(this.#timeoutMs, deadline - performance.now()));
       } catch (caught) {
         const error = caught as ApiError;
         const { retryAfter } = error;
         // Only reads are repeated: a write may have reached the shop.
-        if (!error.retryable || method !== 'GET' || attempt > this.#retries) {
+        const pause = retryAfter === undefined ? this.#backoffMs * 2 ** (attempt - 1) : Math.min(retryAfter * 1000, 10_000);
+        // No time left for another try after the pause: this failure is the answer.
+        if (!error.retryable || !read || attempt > this.#retries || performance.now() + pause >= deadline) {
           if (error.kind === 'network') void explainBlockedRequest(url, init, this.baseUrl);
           throw error;
         }
-        await sleep(retryAfter === undefined ? this.#backoffMs * 2 ** (attempt - 1) : Math.min(retryAfter * 1000, 10_000), signal);
+        await sleep(pause, signal);
       }
     }
   }
 
-  async #attempt(method: Method, url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<{ json: unknown; headers: Headers }> {
+  async #attempt(
+    method: Method,
+    url: string,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+  ): Promise<{ json: unknown; headers: Headers }> {
     if (signal?.aborted) throw aborted(signal.reason);
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, this.#timeoutMs);
+    }, Math.max(0, timeoutMs));
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     let response: Response;
@@ -264,7 +291,7 @@ export class CartApi {
       throw signal?.aborted
         ? aborted(cause)
         : timedOut
-          ? new ApiError({ kind: 'timeout', message: `${method} ${url}: no answer within ${this.#timeoutMs} ms`, cause })
+          ? new ApiError({ kind: 'timeout', message: `${method} ${url}: no answer within ${Math.round(timeoutMs)} ms`, cause })
           : new ApiError({ kind: 'network', message: `${method} ${url}: the request failed before any answer (offline, DNS, or blocked by CORS)`, cause });
     } finally {
       clearTimeout(timer);

@@ -1,7 +1,8 @@
 /**
  * The only code that touches localStorage, BroadcastChannel and Web Locks. Everything degrades:
  * storage that is missing, full, blocked or corrupt falls back to memory; a browser without
- * BroadcastChannel or Web Locks still works in one tab.
+ * BroadcastChannel or Web Locks still works in one tab. Reads and writes fail separately: storage
+ * that is full still gives back what it holds (a returning shopper's cart key).
  */
 
 /** A change one tab tells the others about. */
@@ -28,8 +29,11 @@ export interface Persistence {
 const PREFIX = 'cart-widget:';
 
 export function createPersistence(scope: string): Persistence {
-  const memory = new Map<string, string>();
-  const storage = probeStorage();
+  /** Every value this page wrote: what it reads where storage cannot answer. */
+  const memory = new Map<string, string | null>();
+  /** Names whose last write storage refused: this page's value is newer than what storage holds. */
+  const unsaved = new Set<string>();
+  const storage = openStorage();
   const prefix = PREFIX + scope;
   const localLocks = new Map<string, Promise<unknown>>();
   const key = (name: string) => `${prefix}:${name}`;
@@ -42,25 +46,25 @@ export function createPersistence(scope: string): Persistence {
 
   return {
     read(name) {
-      try {
-        const value = storage?.getItem(key(name));
-        if (value != null) return value;
-      } catch {
-        // Blocked storage: memory below.
+      if (storage && !unsaved.has(name)) {
+        try {
+          return storage.getItem(key(name));
+        } catch {
+          // Blocked storage: memory below.
+        }
       }
       return memory.get(name) ?? null;
     },
     write(name, value) {
+      memory.set(name, value);
       try {
-        if (value === null) {
-          memory.delete(name);
-          storage?.removeItem(key(name));
-        } else {
-          memory.set(name, value);
-          storage?.setItem(key(name), value);
-        }
+        if (!storage) throw new Error('no storage');
+        if (value === null) storage.removeItem(key(name));
+        else storage.setItem(key(name), value);
+        unsaved.delete(name);
       } catch {
-        // Quota or privacy mode: the value lives in memory for this page.
+        // Quota or privacy mode: the value lives in memory for this page, and wins over storage's.
+        unsaved.add(name);
       }
     },
     post(message) {
@@ -140,13 +144,13 @@ function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function probeStorage(): Storage | null {
+/**
+ * localStorage, or `null` where the page may not have it (opaque origins throw on access). Not
+ * probed with a write: full storage still reads, and each read and write copes on its own.
+ */
+function openStorage(): Storage | null {
   try {
-    const storage = globalThis.localStorage;
-    const probe = `${PREFIX}probe`;
-    storage.setItem(probe, '1');
-    storage.removeItem(probe);
-    return storage;
+    return globalThis.localStorage ?? null;
   } catch {
     return null;
   }

@@ -13,6 +13,8 @@ interface StoredSession {
   user: Customer;
 }
 
+type Tokens = Pick<StoredSession, 'token' | 'refreshToken'>;
+
 /** What one tab tells the others: the new bearer session, or that the session ended and why. */
 interface SharedSession {
   stored: StoredSession | null;
@@ -29,6 +31,8 @@ export interface SessionOptions {
 const STORAGE_NAME = 'session';
 /** A failed request whose token a refresh replaced this recently is simply repeated. */
 const RECENT_REFRESH_MS = 10_000;
+/** How long a refused refresh waits for another tab's new tokens before the session ends. */
+const OTHER_TAB_MS = 1_000;
 
 /**
  * Where a request's authentication comes from. The store asks `credentials()` before every
@@ -43,7 +47,7 @@ const RECENT_REFRESH_MS = 10_000;
 export class Session {
   #state: SessionState = { kind: 'guest' };
   readonly #listeners = new Set<(state: SessionState) => void>();
-  #tokens: { token: string; refreshToken: string | null } | null = null;
+  #tokens: Tokens | null = null;
   #basic: { username: string; password: string } | null = null;
   #refreshing: Promise<boolean> | undefined;
   #refreshedAt = -Infinity;
@@ -187,12 +191,15 @@ export class Session {
     return this.#persistence.withLock('refresh', async () => {
       // Refresh tokens are single use: another tab may have rotated ours, or ended the session,
       // while this one waited for the lock. Then its result is ours too.
+      // Heard from that tab already: what it sent is the newest. Storage may still hold the old
+      // session (its write lags behind the message, or failed), so it must not win here.
+      if (this.#tokens?.token !== held.token) return this.#held().kind !== 'none';
       const stored = this.#readStored();
       if (!stored) {
         if (this.#tokens) this.#end('other-tab', false);
         return false;
       }
-      if (stored.refreshToken !== held.refreshToken || this.#tokens !== held) {
+      if (isNewer(stored, held)) {
         this.#adopt(stored);
         return true;
       }
@@ -206,10 +213,29 @@ export class Session {
         this.#refreshedAt = this.#now();
         return true;
       } catch (error) {
-        if (!isTransient(error)) this.#end(reasonOnRefusal);
+        if (isTransient(error)) return false;
+        // Refresh tokens are single use: another tab may have spent ours a moment ago, its
+        // storage write and message not here yet. Its tokens are ours too; only without them
+        // does the session end.
+        if (await this.#newerArrives(held)) return true;
+        if (this.#tokens?.token === held.token) this.#end(reasonOnRefusal);
         return false;
       }
     });
+  }
+
+  /** Waits a little for tokens newer than `held` from another tab; `true` once this tab has them. */
+  async #newerArrives(held: Tokens): Promise<boolean> {
+    for (let waited = 0; waited <= OTHER_TAB_MS; waited += 50) {
+      if (this.#tokens?.token !== held.token) return this.#tokens !== null;
+      const stored = this.#readStored();
+      if (stored && isNewer(stored, held)) {
+        this.#adopt(stored);
+        return true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return false;
   }
 
   /** Keeps a new bearer session, tells the other tabs and (when it changed) the listeners. */
@@ -290,6 +316,16 @@ function readStoredSession(value: unknown): StoredSession | null {
     email: text('email'),
   };
   return { token, refreshToken, user: customer };
+}
+
+/**
+ * Whether stored tokens replace `held`: they differ and do not expire earlier. Storage a tab could
+ * not write (full) or that lags behind another tab's message may still hold older ones.
+ */
+function isNewer(stored: Tokens, held: Tokens): boolean {
+  if (stored.token === held.token && stored.refreshToken === held.refreshToken) return false;
+  const [expires, heldExpires] = [tokenExpiry(stored.token), tokenExpiry(held.token)];
+  return expires === null || heldExpires === null || expires >= heldExpires;
 }
 
 function sameCredentials(a: Credentials, b: Credentials): boolean {

@@ -19,7 +19,7 @@ after(() => worker.stop());
 /** Fast retries and timeouts so failure paths run in milliseconds. */
 const api = (config: Partial<ApiConfig> = {}) => new CartApi({ baseUrl: BASE, backoffMs: 1, timeoutMs: 2000, ...config });
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'delete' | 'all';
 interface Seen {
   method: string;
   url: URL;
@@ -120,6 +120,31 @@ describe('CartApi requests', () => {
     expect(JSON.parse(update[0]!.body)).to.deep.equal({ quantity: '3' });
     expect(remove[0]!.body).to.equal('');
     expect(restore[0]!.body).to.equal('');
+  });
+
+  it('keeps every key a path segment of its own route: dots alone cannot climb to another route', async () => {
+    // The URL standard collapses "." and ".." segments even when written %2E: only a doubly
+    // encoded dot stays inside the segment. Everything below the namespace is recorded.
+    const seen = route('all' as Method, `${NS}/*`);
+    const client = api();
+    await client.updateItem('..', 2);
+    await client.removeItem('.', {});
+    await client.restoreItem('...', {});
+    await client.removeCoupon('..', {});
+    await client.getProduct('..').catch(() => undefined);
+    expect(seen.map((request) => `${request.method} ${request.url.pathname}`)).to.deep.equal([
+      'POST /wp-json/svc/v2/cart/item/%252E%252E',
+      'DELETE /wp-json/svc/v2/cart/item/%252E',
+      'PUT /wp-json/svc/v2/cart/item/%252E%252E%252E',
+      'DELETE /wp-json/svc/v2/cart/coupons/%252E%252E',
+      'GET /wp-json/svc/v2/products/%252E%252E',
+    ]);
+  });
+
+  it('leaves dots inside a key as they are', async () => {
+    const seen = route('post', `${NS}/v2/cart/item/:key`);
+    await api().updateItem('a..b.', 2);
+    expect(seen[0]!.url.pathname).to.equal('/wp-json/svc/v2/cart/item/a..b.');
   });
 
   it('clears the cart, applies and removes coupons and sets a shipping method', async () => {
@@ -384,6 +409,37 @@ describe('CartApi timeouts and aborts', () => {
     expect(said(error)).to.match(/too long/);
   });
 
+  it('gives a read that never answers an overall deadline, retries included', async () => {
+    const seen = route('get', `${NS}/v2/cart`, async () => {
+      await delay('infinite');
+      return HttpResponse.json(clone(documentCart));
+    });
+    const started = performance.now();
+    // Three tries of 300 ms would take 960 ms with their pauses.
+    const error = await failure(api({ timeoutMs: 300, backoffMs: 20, readDeadlineMs: 400 }).getCart());
+    const took = performance.now() - started;
+    expect(error.kind).to.equal('timeout');
+    expect(error.message).to.match(/too long/);
+    expect(took).to.be.within(380, 700);
+    // The second try gets only what is left of the deadline; no third one starts.
+    expect(seen).to.have.length(2);
+  });
+
+  it('stops retrying a read once the deadline is too close for another try', async () => {
+    const seen = route('get', `${NS}/v2/cart`, () => new HttpResponse(null, { status: 503 }));
+    const started = performance.now();
+    const error = await failure(api({ backoffMs: 400, readDeadlineMs: 200 }).getCart());
+    expect(error.status).to.equal(503);
+    expect(performance.now() - started).to.be.below(350);
+    expect(seen).to.have.length(1);
+  });
+
+  it('lets a shopper see a read fail within 20 s by default', () => {
+    const client = new CartApi({ baseUrl: BASE });
+    expect(client.readDeadlineMs).to.be.a('number').and.at.most(20_000);
+    expect(client.readDeadlineMs).to.be.above(0);
+  });
+
   it('aborts when the caller aborts', async () => {
     route('get', `${NS}/v2/cart`, async () => {
       await delay(1000);
@@ -406,7 +462,7 @@ describe('CartApi timeouts and aborts', () => {
   it('aborts while waiting to retry', async () => {
     const seen = route('get', `${NS}/v2/cart`, () => new HttpResponse(null, { status: 503 }));
     const controller = new AbortController();
-    const call = api({ backoffMs: 60_000 }).getCart({ signal: controller.signal });
+    const call = api({ backoffMs: 5_000 }).getCart({ signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
     expect((await failure(call)).kind).to.equal('aborted');
     expect(seen).to.have.length(1);

@@ -288,6 +288,74 @@ describe('CartStore', () => {
     });
   });
 
+  describe('storage that is full', () => {
+    /** Runs `task` with storage that reads but refuses writes (`methods`) as a full quota does. */
+    async function withFullStorage(task: () => Promise<void>, methods: Array<'setItem' | 'removeItem'> = ['setItem']): Promise<void> {
+      const originals = methods.map((name) => [name, Storage.prototype[name]] as const);
+      for (const name of methods) {
+        Storage.prototype[name] = () => {
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
+      }
+      try {
+        await task();
+      } finally {
+        for (const [name, original] of originals) Storage.prototype[name] = original as never;
+      }
+    }
+
+    it("shows a returning shopper's cart when storage is full but still reads", async () => {
+      const shop = newShop();
+      localStorage.setItem(shop.cartKeyName, 't_saved');
+      worker.use(
+        http.get(shop.url('v2/cart'), ({ request }) =>
+          HttpResponse.json(
+            new URL(request.url).searchParams.get('cart_key') === 't_saved'
+              ? wireCart({ key: 't_saved', lines: [{ key: 'a', quantity: 2 }] })
+              : wireCart({ key: 't_new' }),
+          ),
+        ),
+      );
+      await withFullStorage(async () => {
+        const store = getCartStore(shop.config);
+        const cart = await store.load();
+        expect(sent.map((request) => request.cartKey)).to.deep.equal(['t_saved']);
+        expect(cart.items.map((item) => item.key)).to.deep.equal(['a']);
+        expect(store.state.status).to.equal('idle');
+      });
+    });
+
+    it('keeps a key the shop issues in memory when storage is full, and sends it next', async () => {
+      const shop = newShop();
+      worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_new' }))));
+      await withFullStorage(async () => {
+        const store = getCartStore(shop.config);
+        await store.load();
+        await store.load();
+        expect(sent.map((request) => request.cartKey)).to.deep.equal([null, 't_new']);
+      });
+      expect(localStorage.getItem(shop.cartKeyName)).to.equal(null);
+    });
+
+    it('sends the key it could not store, not the older one storage still holds', async () => {
+      const shop = newShop();
+      localStorage.setItem(shop.cartKeyName, 't_expired');
+      worker.use(
+        http.get(shop.url('v2/cart'), ({ request }) =>
+          new URL(request.url).searchParams.get('cart_key') === 't_expired'
+            ? wireError(404, 'svc_cart_not_found')
+            : HttpResponse.json(wireCart({ key: 't_fresh' })),
+        ),
+      );
+      await withFullStorage(async () => {
+        const store = getCartStore(shop.config);
+        await store.load();
+        await store.load();
+        expect(sent.map((request) => request.cartKey)).to.deep.equal(['t_expired', null, 't_fresh']);
+      }, ['setItem', 'removeItem']);
+    });
+  });
+
   describe('optional add-on routes', () => {
     it('turns coupons off when the shop has no coupon route', async () => {
       const shop = newShop();

@@ -1,9 +1,10 @@
 import { expect } from '@open-wc/testing';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse, delay, http } from 'msw';
 import { CartApi, type Credentials } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { getCartStore } from '../../src/store/cart-store.js';
-import type { Session } from '../../src/store/session.js';
+import { CartStore, getCartStore, storeScope } from '../../src/store/cart-store.js';
+import { createPersistence, type Persistence } from '../../src/store/persistence.js';
+import { Session } from '../../src/store/session.js';
 import { ada, expectNoSecretsStored, isStored, newShop, nextState, tokenOf, useShops, worker, type TestShop } from './session-fixtures.js';
 
 const DAY = 86_400_000;
@@ -35,6 +36,24 @@ async function twoTabs(test: TestShop): Promise<[Session, Session, string]> {
   await first.signIn(adaSignIn);
   const second = test.tab();
   return [first, second, (await tokenOf(first))!];
+}
+
+/**
+ * A tab in another process that lags behind: once `lag()` is called, it reads the session storage
+ * held then, and hears the other tabs' messages `ms` later (as storage and messages may reach a
+ * tab after the lock another tab released).
+ */
+function laggingTab(test: TestShop, ms: number): { session: Session; lag(): void } {
+  const real = createPersistence(storeScope(test.config));
+  let frozen: Map<string, string | null> | null = null;
+  const persistence: Persistence = {
+    ...real,
+    read: (name) => (frozen?.has(name) ? frozen.get(name)! : real.read(name)),
+    listen: (listener) => real.listen((message) => (frozen ? setTimeout(() => listener(message), ms) : listener(message))),
+  };
+  const now = () => test.clock.now;
+  const session = new Session(new CartApi(test.config), persistence, test.config, { now });
+  return { session, lag: () => (frozen = new Map([['session', real.read('session')]])) };
 }
 
 /** Runs `task` as in a browser without the Web Locks API. */
@@ -97,6 +116,120 @@ describe('Session: token refresh', () => {
     expect(test.requests('jwt/refresh-token')).to.have.length(1);
     expect(test.requests('v2/cart/add-item')).to.have.length(5);
     expect((await store.load()).items).to.have.length(5);
+  });
+
+  // Five tabs of one shop, each acting at once with a token the shop no longer takes. The
+  // refusals reach the tabs in every order around the one refresh: before it starts, while it
+  // runs, and after it finished (before or after the new tokens reached that tab). With storage
+  // that cannot take the new tokens, the other tabs hear them but read the old ones, as a tab may
+  // whose storage lags behind the message.
+  for (const [name, refusalDelays, refreshDelay, fullStorage] of [
+    ['all refusals before the refresh', [0, 0, 0, 0, 0], 0, false],
+    ['refusals straddling a slow refresh', [0, 10, 40, 80, 160], 60, false],
+    ['refusals long after a quick refresh', [0, 60, 120, 180, 240], 0, false],
+    ['the first refusal last', [200, 0, 20, 40, 60], 30, false],
+    ['all refusals before the refresh, storage full', [0, 0, 0, 0, 0], 30, true],
+    ['refusals straddling a slow refresh, storage full', [0, 10, 40, 80, 160], 60, true],
+  ] as const) {
+    it(`repeats each of five tabs' actions once with the new token after one refresh: ${name}`, async () => {
+      const test = newShop({ shape: 'real', namespace: 'cocart' });
+      const tabs: CartStore[] = [];
+      const setItem = Storage.prototype.setItem;
+      try {
+        const first = new CartStore(test.config);
+        tabs.push(first);
+        await first.signIn(adaSignIn);
+        const old = (await tokenOf(first.session))!;
+        for (let i = 1; i < 5; i++) tabs.push(new CartStore(test.config));
+        await Promise.all(tabs.map((tab) => tokenOf(tab.session)));
+        expect(tabs.map((tab) => tab.state.session.kind)).to.deep.equal(Array(5).fill('bearer'));
+        if (fullStorage) {
+          Storage.prototype.setItem = () => {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          };
+        }
+
+        let refused = 0;
+        const ns = test.config.namespace;
+        worker.use(
+          http.post(`${test.config.baseUrl}/${ns}/v2/cart/add-item`, async ({ request }) => {
+            if (request.headers.get('Authorization') !== `Bearer ${old}`) return undefined;
+            const { id } = (await request.clone().json()) as { id: string };
+            refused++;
+            await delay(refusalDelays[Number(id) - 11]!);
+            return HttpResponse.json({ code: `${ns}_authentication_error`, message: 'Authentication failed.', data: { status: 403 } }, { status: 403 });
+          }),
+          http.post(`${test.config.baseUrl}/${ns}/jwt/refresh-token`, async () => {
+            await delay(refreshDelay);
+            return undefined;
+          }),
+        );
+
+        const results = await Promise.allSettled(tabs.map((tab, i) => tab.addItem({ id: 11 + i, quantity: 1 })));
+        expect(results.map((result) => result.status)).to.deep.equal(Array(5).fill('fulfilled'));
+        expect(refused).to.equal(5);
+        const refreshes = test.requests('jwt/refresh-token');
+        // Storage that cannot take the new tokens leaves only the message to tell the other tabs:
+        // a tab granted the lock before the message arrives tries the spent refresh token (refused,
+        // then it takes the tokens the message brings). With storage, one refresh and no more.
+        if (fullStorage) expect(refreshes.length).to.be.within(1, 5);
+        else expect(refreshes).to.have.length(1);
+        const repeated = test.requests('v2/cart/add-item').filter((request) => request.headers.authorization !== `Bearer ${old}`);
+        expect(repeated.map((request) => (request.body as { id: string }).id).sort()).to.deep.equal(['11', '12', '13', '14', '15']);
+        expect(tabs.map((tab) => tab.state.session.kind)).to.deep.equal(Array(5).fill('bearer'));
+      } finally {
+        Storage.prototype.setItem = setItem;
+        for (const tab of tabs) tab.dispose();
+      }
+    });
+  }
+
+  it("takes another tab's tokens when its own refresh is refused because that tab just used the refresh token", async () => {
+    const test = newShop({ shape: 'real', namespace: 'cocart' });
+    const first = test.tab();
+    await first.signIn(adaSignIn);
+    const old = (await tokenOf(first))!;
+    const lagging = laggingTab(test, 300);
+    expect(await tokenOf(lagging.session)).to.equal(old);
+    lagging.lag();
+
+    // The first tab refreshes; the lagging one gets the lock next, before it sees the result.
+    expect(await first.refresh()).to.equal(true);
+    const fresh = (await tokenOf(first))!;
+    expect(await lagging.session.recover(authError, { kind: 'bearer', token: old })).to.equal(true);
+
+    expect(await tokenOf(lagging.session)).to.equal(fresh);
+    expect([first.state.kind, lagging.session.state.kind]).to.deep.equal(['bearer', 'bearer']);
+    // Its own try with the spent refresh token was refused; nobody was signed out for it.
+    expect(test.requests('jwt/refresh-token')).to.have.length(2);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect([first.state.kind, lagging.session.state.kind]).to.deep.equal(['bearer', 'bearer']);
+    expect(await tokenOf(first)).to.equal(fresh);
+  });
+
+  it('never goes back to older tokens that storage still holds when it could not take the new ones', async () => {
+    const test = newShop();
+    const [first, second, old] = await twoTabs(test);
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    try {
+      test.clock.now += 60_000;
+      expect(await first.refresh()).to.equal(true);
+      const fresh = (await tokenOf(first))!;
+      await waitFor(async () => (await tokenOf(second)) === fresh);
+
+      // The shop refuses the new token too: the second tab refreshes, never taking the stored old one.
+      test.clock.now += 60_000;
+      expect(await second.recover(authError, { kind: 'bearer', token: fresh })).to.equal(true);
+      const newest = (await tokenOf(second))!;
+      expect([old, fresh]).to.not.include(newest);
+      expect(test.requests('jwt/refresh-token')).to.have.length(2);
+      expect(second.state.kind).to.equal('bearer');
+    } finally {
+      Storage.prototype.setItem = setItem;
+    }
   });
 
   it('does not refresh again for a failure of a token a refresh already replaced', async () => {

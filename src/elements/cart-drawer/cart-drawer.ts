@@ -111,6 +111,8 @@ export class CartDrawer extends CartElement {
   #derivedFrom: Cart | null | undefined;
   #lines: CartItem[] = [];
   #boxContents = new Map<string, CartItem[]>();
+  /** Lines whose quantity field the shopper typed into and has not committed (Enter, leaving it). */
+  readonly #editing = new Set<string>();
   #count = 0;
 
   get #dialog(): HTMLDialogElement {
@@ -238,7 +240,9 @@ export class CartDrawer extends CartElement {
         aria-labelledby="cart-title"
         @pointerdown=${this.#onPointerDown}
         @click=${this.#onClick}
+        @input=${this.#onInput}
         @change=${this.#onChange}
+        @focusout=${this.#onFocusOut}
         @keydown=${this.#onKeyDown}
         @submit=${this.#onSubmit}
         @close=${this.#onClose}
@@ -296,6 +300,7 @@ export class CartDrawer extends CartElement {
             pending: new Set(state.pending),
             errors: this.#actions.feedback.lineErrors,
             children: this.#boxContents,
+            editing: this.#editing,
           })
         : nothing}`;
   }
@@ -357,6 +362,18 @@ export class CartDrawer extends CartElement {
     else if (action === 'checkout') this.#checkout(event);
   }
 
+  /** The shopper is typing a quantity: what the shop answers meanwhile must not replace it. */
+  #onInput(event: Event): void {
+    const key = quantityKey(event.target);
+    if (key !== undefined) this.#editing.add(key);
+  }
+
+  /** Left without a change to commit: the field shows the line's quantity again. */
+  #onFocusOut(event: FocusEvent): void {
+    const key = quantityKey(event.target);
+    if (key !== undefined && this.#editing.delete(key)) this.requestUpdate();
+  }
+
   #onChange(event: Event): void {
     const input = event.target;
     if (!(input instanceof HTMLInputElement)) return;
@@ -395,6 +412,8 @@ export class CartDrawer extends CartElement {
   /** A typed quantity: 0 removes the line, anything else is kept within the line's limits (saying so above the maximum). */
   #commitQuantity(input: HTMLInputElement): void {
     const key = input.dataset.key ?? '';
+    // Committed: from now on the field follows the line again.
+    if (this.#editing.delete(key)) this.requestUpdate();
     const item = this.#item(key);
     if (!item) return;
     const typed = Math.round(input.valueAsNumber);
@@ -442,6 +461,11 @@ function listOf(names: readonly string[], element: Element): string {
   } catch {
     return names.join(', ');
   }
+}
+
+/** The item key of a line's quantity field, `undefined` for any other target. */
+function quantityKey(target: EventTarget | null): string | undefined {
+  return target instanceof HTMLInputElement && target.type === 'number' ? target.dataset.key : undefined;
 }
 
 /** A line's quantity field, by item key. */

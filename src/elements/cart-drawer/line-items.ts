@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, noChange, nothing } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
@@ -18,6 +18,8 @@ export interface LineView {
   errors: ReadonlyMap<string, LineError>;
   /** A mix-and-match container's key → its child lines. */
   children: ReadonlyMap<string, CartItem[]>;
+  /** Lines whose quantity field the shopper is typing into: no answer overwrites it until committed. */
+  editing: ReadonlySet<string>;
 }
 
 const NONE: CartItem[] = [];
@@ -36,7 +38,8 @@ export function renderLines(lines: readonly CartItem[], view: LineView) {
         const pending = view.pending.has(item.key);
         const error = view.errors.get(item.key);
         const children = view.children.get(item.key) ?? NONE;
-        return guard([item, pending, error, children, view.m, view.currency], () => line(item, pending, error, children, view));
+        const editing = view.editing.has(item.key);
+        return guard([item, pending, error, children, editing, view.m, view.currency], () => line(item, pending, error, children, editing, view));
       },
     )}
   </ul>`;
@@ -47,7 +50,7 @@ export function lineErrorId(key: string): string {
   return `line-error-${key.replace(/\s/g, '_')}`;
 }
 
-function line(item: CartItem, pending: boolean, error: LineError | undefined, children: CartItem[], view: LineView) {
+function line(item: CartItem, pending: boolean, error: LineError | undefined, children: CartItem[], editing: boolean, view: LineView) {
   const { m, currency } = view;
   let { price, totals: { subtotal } } = item;
   // A box priced per product comes at 0 with each child line priced (a box priced as a whole
@@ -63,7 +66,7 @@ function line(item: CartItem, pending: boolean, error: LineError | undefined, ch
       ${variation(item.variation)}
       <span part="line-price"><span class="visually-hidden">${m.unitPrice} </span>${formatMoney(price, currency)}</span>
     </div>
-    ${quantityControl(item, error, m)}
+    ${quantityControl(item, error, editing, m)}
     <span part="line-total"
       ><span class="visually-hidden">${m.lineTotal} </span>${formatMoney(subtotal, currency)}</span
     >
@@ -115,7 +118,7 @@ function attributeLabel(attribute: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function quantityControl(item: CartItem, error: LineError | undefined, m: Messages) {
+function quantityControl(item: CartItem, error: LineError | undefined, editing: boolean, m: Messages) {
   const about = error?.field;
   const { value, min, max } = item.quantity;
   const atMin = value <= min;
@@ -131,7 +134,7 @@ function quantityControl(item: CartItem, error: LineError | undefined, m: Messag
       aria-label=${m.quantityFor(item.name)}
       min=${min}
       max=${max ?? nothing}
-      .value=${live(String(value))}
+      .value=${editing ? noChange : live(String(value))}
       aria-invalid=${about && !error.note ? 'true' : nothing}
       aria-describedby=${about ? lineErrorId(item.key) : nothing}
     />

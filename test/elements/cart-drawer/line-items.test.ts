@@ -153,6 +153,58 @@ describe('<cart-drawer> lines', () => {
     expect(lineTotal(el, BEANS)).to.equal('Total $108.00');
   });
 
+  for (const commit of ['Enter', 'Tab'] as const) {
+    it(`never overwrites a quantity the shopper is typing, and sends it on ${commit}`, async () => {
+      await add(ID.ethiopiaBeans, 4);
+      const el = await openDrawer(shop());
+      const held = holdRequests(shop(), 'post', itemRoute);
+      getByRole(el, 'button', `Increase quantity of ${BEANS}`).click();
+      await el.updateComplete;
+      expect(quantityOf(el, BEANS).value).to.equal('5');
+      await waitUntil(() => held.held() === 1, 'the "+" was not sent');
+
+      // While the answer to "+" is on its way, the shopper types 9 into the field.
+      quantityOf(el, BEANS).focus();
+      await sendKeys({ press: 'Backspace' });
+      await sendKeys({ type: '9' });
+      held.release();
+      await waitUntil(() => shop().store().state.pending.length === 0, 'the "+" never settled');
+      await el.updateComplete;
+      expect(shop().store().state.cart!.items[0]!.quantity.value).to.equal(5);
+      expect(quantityOf(el, BEANS).value, 'the answer overwrote what the shopper typed').to.equal('9');
+      expectFocusOn(quantityOf(el, BEANS));
+      await expect(el).to.be.accessible();
+
+      await sendKeys({ press: commit });
+      await waitUntil(() => requestsTo(shop(), 'POST', itemRoute).length === 2, `${commit} did not send the typed quantity`);
+      await waitUntil(() => shop().store().state.pending.length === 0, 'the typed quantity never settled');
+      await el.updateComplete;
+      expect(requestsTo(shop(), 'POST', itemRoute).map(bodyOf)).to.deep.equal([{ quantity: '5' }, { quantity: '9' }]);
+      expect(shop().store().state.cart!.items[0]!.quantity.value).to.equal(9);
+      expect(quantityOf(el, BEANS).value).to.equal('9');
+      expect(lineTotal(el, BEANS)).to.equal('Total $162.00');
+    });
+  }
+
+  it('shows the quantity the shop holds again when the shopper leaves a field without changing it', async () => {
+    await add(ID.ethiopiaBeans, 4);
+    const el = await openDrawer(shop());
+    const held = holdRequests(shop(), 'post', itemRoute);
+    getByRole(el, 'button', `Increase quantity of ${BEANS}`).click();
+    await el.updateComplete;
+    await waitUntil(() => held.held() === 1, 'the "+" was not sent');
+    quantityOf(el, BEANS).focus();
+    // Typed and taken back: the field holds what it held when focused, so no change is committed.
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: '5' });
+    held.release();
+    await waitUntil(() => shop().store().state.pending.length === 0, 'the "+" never settled');
+    await sendKeys({ press: 'Tab' });
+    await el.updateComplete;
+    expect(quantityOf(el, BEANS).value).to.equal('5');
+    expect(requestsTo(shop(), 'POST', itemRoute).map(bodyOf)).to.deep.equal([{ quantity: '5' }]);
+  });
+
   it('rolls a refused change back and says why, next to the field', async () => {
     await add(ID.ethiopiaBeans, 2);
     const el = await openDrawer(shop());
