@@ -324,7 +324,7 @@ function httpError(response: Response, json: unknown, request: string): ApiError
   const authFailure = code ? (status === 401 || status === 403) && /(^|_)authentication_error$|jwt/.test(code) : status === 401;
   // The shop's own sentences (its codes: stock, coupons, variations) are written for shoppers;
   // WordPress core's (`rest_no_route`), PHP's critical-error page and bodies without a code are not.
-  const ownCode = !!code && !UNSHOWN.test(code);
+  const ownCode = !!code && !authFailure && !UNSHOWN.test(code);
   return new ApiError({
     kind: authFailure ? 'auth' : 'http',
     status,
