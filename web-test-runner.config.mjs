@@ -41,7 +41,13 @@ function realFixtures(context, next) {
   } catch {
     context.status = 404;
     context.type = 'application/json';
-    context.body = JSON.stringify({ error: 'not found', root: fixturesRoot, path: relative });
+    let error = 'not found';
+    try {
+      statSync(fixturesRoot);
+    } catch {
+      error = 'the fixtures folder is missing: clone the shared folder beside the checkout';
+    }
+    context.body = JSON.stringify({ error, root: fixturesRoot, path: relative });
     return;
   }
   context.set('Cache-Control', 'no-store');
