@@ -6,6 +6,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { listSessions } from '../../src/api/admin-sessions.js';
+import { ApiError } from '../../src/api/errors.js';
 import type { Cart, Currency, ShippingPackage } from '../../src/api/model.js';
 import { parseCart, parseErrorBody, parseProduct } from '../../src/api/schemas.js';
 import { formatMoney } from '../../src/format/money.js';
@@ -628,12 +629,17 @@ describe('Real CoCart fixtures: admin sessions', () => {
 describe('Real CoCart fixtures: routes the widget does not use', () => {
   it('gets no cart from cart/items (items keyed by item key) or items/count (a bare number)', async () => {
     const items = await succeeds('server/cart-items-route', async (api) => (await api.send('GET', 'v2/cart/items', {}, undefined, { cart_key: GUEST })).json);
-    expect(() => parseCart(items.result, { amounts: 'auto' })).to.throw('could not read');
+    expect(() => parseCart(items.result, { amounts: 'auto' }))
+      .to.throw(ApiError)
+      .with.property('kind', 'invalid-response');
     // The lines themselves are the cart's lines, keyed by item key.
     expect(lines(parseCart({ items: items.result }, { amounts: 'auto' }))).to.deep.equal([beanie(3, 4860, 486), hoodie(3780, 378)]);
 
     const count = await succeeds('server/cart-items-count-route', async (api) => (await api.send('GET', 'v2/cart/items/count', {}, undefined, { cart_key: GUEST })).json);
     expect(count.result).to.equal(4);
+    expect(() => parseCart(count.result, { amounts: 'auto' }))
+      .to.throw(ApiError)
+      .with.property('kind', 'invalid-response');
   });
 
   it('reads the totals route refusing an uncalculated cart as a plain 404', async () => {
