@@ -30,6 +30,9 @@ import {
   type Sent,
 } from './real-server.js';
 
+/** Per test: some replay dozens of recorded answers. */
+const SLOW = 60_000;
+
 before(() => startWorker());
 afterEach(() => worker.resetHandlers());
 after(() => worker.stop());
@@ -113,7 +116,9 @@ const basic = (fixture: Fixture) => {
   return { username, password };
 };
 
-describe('Real CoCart fixtures: the folder', () => {
+describe('Real CoCart fixtures: the folder', function () {
+  // Many recorded answers per test, on a shared 2-core machine.
+  this.timeout(SLOW);
   it('finds the recorded answers beside the checkout (../shared/realworld/fixtures)', async () => {
     // In CI the repository is cloned with shared/ beside it; without it this fails and says where it looked.
     const index = JSON.parse(await fixtureText('server/INDEX.json')) as { server: { cocart: string }; calls: unknown[] };
@@ -133,7 +138,9 @@ describe('Real CoCart fixtures: the folder', () => {
   });
 });
 
-describe('Real CoCart fixtures: a guest cart', () => {
+describe('Real CoCart fixtures: a guest cart', function () {
+  // Many recorded answers per test, on a shared 2-core machine.
+  this.timeout(SLOW);
   it('reads an empty cart: no lines, zero totals, the fresh key, and a hash that is a sentence', async () => {
     const { result: cart } = await succeeds('server/cart-empty', (api) => api.getCart());
     expect(cart.key).to.equal('c851e4a420c1c00a559ec4933e55bc');
@@ -361,7 +368,9 @@ describe('Real CoCart fixtures: a guest cart', () => {
   });
 });
 
-describe('Real CoCart fixtures: currencies', () => {
+describe('Real CoCart fixtures: currencies', function () {
+  // Many recorded answers per test, on a shared 2-core machine.
+  this.timeout(SLOW);
   const KEY = 'de43883406005731dcc1a8cd10c024';
 
   it('reads a euro cart: symbol after the amount, comma decimals, point thousands', async () => {
@@ -412,7 +421,9 @@ describe('Real CoCart fixtures: currencies', () => {
   });
 });
 
-describe('Real CoCart fixtures: a signed-in customer', () => {
+describe('Real CoCart fixtures: a signed-in customer', function () {
+  // Many recorded answers per test, on a shared 2-core machine.
+  this.timeout(SLOW);
   it('reads the login answer: the customer and the token pair from extras', async () => {
     for (const id of ['server/login-basic-with-guest-cart', 'server/login-email-as-username']) {
       const fixture = await loadFixture(id);
@@ -505,7 +516,9 @@ describe('Real CoCart fixtures: a signed-in customer', () => {
   });
 });
 
-describe('Real CoCart fixtures: tokens', () => {
+describe('Real CoCart fixtures: tokens', function () {
+  // Many recorded answers per test, on a shared 2-core machine.
+  this.timeout(SLOW);
   it('validates a good token', async () => {
     const fixture = await loadFixture('server/validate-token-ok');
     const { result, sent } = await succeeds('server/validate-token-ok', (api) => api.validateToken(bearer(fixture)));
@@ -550,7 +563,9 @@ describe('Real CoCart fixtures: tokens', () => {
   });
 });
 
-describe('Real CoCart fixtures: products', () => {
+describe('Real CoCart fixtures: products', function () {
+  // Many recorded answers per test, on a shared 2-core machine.
+  this.timeout(SLOW);
   it('reads a simple product on sale, its currency and its picture', async () => {
     const { result: product } = await succeeds('server/product-simple', (api) => api.getProduct(11));
     expect(product).to.include({ id: 11, name: 'Beanie', type: 'simple', mnm: null });
@@ -582,7 +597,9 @@ describe('Real CoCart fixtures: products', () => {
   });
 });
 
-describe('Real CoCart fixtures: admin sessions', () => {
+describe('Real CoCart fixtures: admin sessions', function () {
+  // Many recorded answers per test, on a shared 2-core machine.
+  this.timeout(SLOW);
   it('lists the sessions with an administrator password', async () => {
     const fixture = await loadFixture('server/sessions-admin-password');
     const { username, password } = basic(fixture);
@@ -626,7 +643,9 @@ describe('Real CoCart fixtures: admin sessions', () => {
   });
 });
 
-describe('Real CoCart fixtures: routes the widget does not use', () => {
+describe('Real CoCart fixtures: routes the widget does not use', function () {
+  // Many recorded answers per test, on a shared 2-core machine.
+  this.timeout(SLOW);
   it('gets no cart from cart/items (items keyed by item key) or items/count (a bare number)', async () => {
     const items = await succeeds('server/cart-items-route', async (api) => (await api.send('GET', 'v2/cart/items', {}, undefined, { cart_key: GUEST })).json);
     expect(() => parseCart(items.result, { amounts: 'auto' }))
@@ -666,7 +685,59 @@ describe('Real CoCart fixtures: routes the widget does not use', () => {
   });
 });
 
-describe('Real CoCart fixtures: errors a shopper meets', () => {
+describe('Real CoCart fixtures: every recorded cart', function () {
+  // Many recorded answers per test, on a shared 2-core machine.
+  this.timeout(SLOW);
+  it('adds up: lines to subtotal, subtotal to total, quantities to the count, and the key is the header key', async () => {
+    const carts: string[] = [];
+    for (const file of await fixtureFiles('server')) {
+      if (file.endsWith('.meta.json') || !file.endsWith('.json') || file === 'INDEX.json') continue;
+      const id = `server/${file.replace(/\.json$/, '')}`;
+      const { body, meta } = await loadFixture(id);
+      let raw: unknown;
+      try {
+        raw = JSON.parse(body);
+      } catch {
+        continue;
+      }
+      if (meta.status !== 200 || typeof raw != 'object' || raw === null || !('items' in raw) || !('totals' in raw)) continue;
+      carts.push(id);
+    }
+    // Carts from every cart route: get, add, update, remove, restore, clear, update, sessions.
+    expect(carts.length).to.be.greaterThan(30);
+    await eachCase(carts, async (id) => {
+      const { result: cart, fixture } = await succeeds(id, async (api) => {
+        // The recorded request as it was made, below the namespace.
+        const { meta } = await loadFixture(id);
+        const url = recordedUrl(meta);
+        const path = url.pathname.replace(/^\/wp-json\/cocart\//, '');
+        const { json, headers } = await api.send(meta.request.method as 'GET', path, {}, undefined, Object.fromEntries(url.searchParams));
+        const parsed = parseCart(json, { amounts: 'auto' });
+        return { ...parsed, key: parsed.key ?? headers.get('CoCart-API-Cart-Key') };
+      });
+      const header = fixture.meta.headers['cocart-api-cart-key'];
+      if (header) expect(cart.key, `${id}: key`).to.equal(header);
+      const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+      const t = cart.totals;
+      expect(cart.itemCount, `${id}: item count`).to.equal(sum(cart.items.map((i) => i.quantity.value)));
+      expect(sum(cart.items.map((i) => i.totals.subtotal)), `${id}: line subtotals`).to.equal(t.subtotal);
+      expect(sum(cart.items.map((i) => i.totals.total)), `${id}: line totals`).to.equal(t.subtotal - t.discount);
+      expect(t.total, `${id}: total`).to.equal(t.subtotal - t.discount + t.shipping + t.fees + t.totalTax);
+      // A cart asked for some fields only (`fields=items,totals`) has no fee or coupon lists.
+      const raw = recorded(fixture);
+      if ('fees' in raw) expect(sum(cart.fees.map((f) => f.amount)), `${id}: fees`).to.equal(t.fees);
+      if ('coupons' in raw) expect(sum(cart.coupons.map((c) => c.saving)), `${id}: coupons`).to.equal(t.discount);
+      if (cart.items.length && cart.shipping.packages.length) {
+        const chosen = cart.shipping.packages.flatMap((p) => p.rates.filter((r) => r.key === p.chosenRate));
+        expect(sum(chosen.map((r) => r.cost)), `${id}: chosen rates`).to.equal(t.shipping);
+      }
+    });
+  });
+});
+
+describe('Real CoCart fixtures: errors a shopper meets', function () {
+  // Many recorded answers per test, on a shared 2-core machine.
+  this.timeout(SLOW);
   const sentence = (error: Parameters<typeof describeError>[0]) => describeError(error, defaultMessages);
 
   it('never shows the missing-route text of a core shop (coupon and shipping routes, an unknown route)', async () => {
@@ -790,7 +861,9 @@ describe('Real CoCart fixtures: errors a shopper meets', () => {
   });
 });
 
-describe('Real CoCart fixtures: coverage', () => {
+describe('Real CoCart fixtures: coverage', function () {
+  // Many recorded answers per test, on a shared 2-core machine.
+  this.timeout(SLOW);
   it('has a test for every recorded answer (INDEX.json and every file in the folders)', async () => {
     const index = JSON.parse(await fixtureText('server/INDEX.json')) as { calls: Array<{ name: string; status: number }> };
     const expected = new Set(index.calls.map((call) => `server/${call.name}`));

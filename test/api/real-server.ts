@@ -71,10 +71,21 @@ export async function fixtureFiles(folder: string): Promise<string[]> {
   return JSON.parse(await fixtureText(`${folder}/`)) as string[];
 }
 
-export async function loadFixture(id: string): Promise<Fixture> {
-  const [body, meta] = await Promise.all([fixtureText(`${id}.json`), fixtureText(`${id}.meta.json`)]);
-  covered.add(id);
-  return { id, body, meta: JSON.parse(meta) as Meta };
+const loaded = new Map<string, Promise<Fixture>>();
+
+/** Fixture `id` (`server/cart-empty`): its body as recorded and its `.meta.json`. Read once per page. */
+export function loadFixture(id: string): Promise<Fixture> {
+  let fixture = loaded.get(id);
+  if (!fixture) {
+    fixture = Promise.all([fixtureText(`${id}.json`), fixtureText(`${id}.meta.json`)]).then(([body, meta]) => {
+      covered.add(id);
+      return { id, body, meta: JSON.parse(meta) as Meta };
+    });
+    loaded.set(id, fixture);
+    // A failed read is not kept: the next test asks again and fails with the same clear message.
+    fixture.catch(() => loaded.delete(id));
+  }
+  return fixture;
 }
 
 /** Parsed body of a fixture (for expectations computed from the recording itself). */
