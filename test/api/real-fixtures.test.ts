@@ -30,7 +30,7 @@ import {
   type Sent,
 } from './real-server.js';
 
-/** Per test: some replay dozens of recorded answers. */
+/** Per test: some replay dozens of recorded answers, on a shared 2-core machine. */
 const SLOW = 60_000;
 
 before(() => startWorker());
@@ -117,8 +117,8 @@ const basic = (fixture: Fixture) => {
 };
 
 describe('Real CoCart fixtures: the folder', function () {
-  // Many recorded answers per test, on a shared 2-core machine.
   this.timeout(SLOW);
+
   it('finds the recorded answers beside the checkout (../shared/realworld/fixtures)', async () => {
     // In CI the repository is cloned with shared/ beside it; without it this fails and says where it looked.
     const index = JSON.parse(await fixtureText('server/INDEX.json')) as { server: { cocart: string }; calls: unknown[] };
@@ -139,8 +139,8 @@ describe('Real CoCart fixtures: the folder', function () {
 });
 
 describe('Real CoCart fixtures: a guest cart', function () {
-  // Many recorded answers per test, on a shared 2-core machine.
   this.timeout(SLOW);
+
   it('reads an empty cart: no lines, zero totals, the fresh key, and a hash that is a sentence', async () => {
     const { result: cart } = await succeeds('server/cart-empty', (api) => api.getCart());
     expect(cart.key).to.equal('c851e4a420c1c00a559ec4933e55bc');
@@ -369,8 +369,8 @@ describe('Real CoCart fixtures: a guest cart', function () {
 });
 
 describe('Real CoCart fixtures: currencies', function () {
-  // Many recorded answers per test, on a shared 2-core machine.
   this.timeout(SLOW);
+
   const KEY = 'de43883406005731dcc1a8cd10c024';
 
   it('reads a euro cart: symbol after the amount, comma decimals, point thousands', async () => {
@@ -422,8 +422,8 @@ describe('Real CoCart fixtures: currencies', function () {
 });
 
 describe('Real CoCart fixtures: a signed-in customer', function () {
-  // Many recorded answers per test, on a shared 2-core machine.
   this.timeout(SLOW);
+
   it('reads the login answer: the customer and the token pair from extras', async () => {
     for (const id of ['server/login-basic-with-guest-cart', 'server/login-email-as-username']) {
       const fixture = await loadFixture(id);
@@ -517,8 +517,8 @@ describe('Real CoCart fixtures: a signed-in customer', function () {
 });
 
 describe('Real CoCart fixtures: tokens', function () {
-  // Many recorded answers per test, on a shared 2-core machine.
   this.timeout(SLOW);
+
   it('validates a good token', async () => {
     const fixture = await loadFixture('server/validate-token-ok');
     const { result, sent } = await succeeds('server/validate-token-ok', (api) => api.validateToken(bearer(fixture)));
@@ -564,8 +564,8 @@ describe('Real CoCart fixtures: tokens', function () {
 });
 
 describe('Real CoCart fixtures: products', function () {
-  // Many recorded answers per test, on a shared 2-core machine.
   this.timeout(SLOW);
+
   it('reads a simple product on sale, its currency and its picture', async () => {
     const { result: product } = await succeeds('server/product-simple', (api) => api.getProduct(11));
     expect(product).to.include({ id: 11, name: 'Beanie', type: 'simple', mnm: null });
@@ -598,8 +598,8 @@ describe('Real CoCart fixtures: products', function () {
 });
 
 describe('Real CoCart fixtures: admin sessions', function () {
-  // Many recorded answers per test, on a shared 2-core machine.
   this.timeout(SLOW);
+
   it('lists the sessions with an administrator password', async () => {
     const fixture = await loadFixture('server/sessions-admin-password');
     const { username, password } = basic(fixture);
@@ -644,8 +644,8 @@ describe('Real CoCart fixtures: admin sessions', function () {
 });
 
 describe('Real CoCart fixtures: routes the widget does not use', function () {
-  // Many recorded answers per test, on a shared 2-core machine.
   this.timeout(SLOW);
+
   it('gets no cart from cart/items (items keyed by item key) or items/count (a bare number)', async () => {
     const items = await succeeds('server/cart-items-route', async (api) => (await api.send('GET', 'v2/cart/items', {}, undefined, { cart_key: GUEST })).json);
     expect(() => parseCart(items.result, { amounts: 'auto' }))
@@ -686,8 +686,8 @@ describe('Real CoCart fixtures: routes the widget does not use', function () {
 });
 
 describe('Real CoCart fixtures: every recorded cart', function () {
-  // Many recorded answers per test, on a shared 2-core machine.
   this.timeout(SLOW);
+
   it('adds up: lines to subtotal, subtotal to total, quantities to the count, and the key is the header key', async () => {
     const carts: string[] = [];
     for (const file of await fixtureFiles('server')) {
@@ -736,8 +736,8 @@ describe('Real CoCart fixtures: every recorded cart', function () {
 });
 
 describe('Real CoCart fixtures: errors a shopper meets', function () {
-  // Many recorded answers per test, on a shared 2-core machine.
   this.timeout(SLOW);
+
   const sentence = (error: Parameters<typeof describeError>[0]) => describeError(error, defaultMessages);
 
   it('never shows the missing-route text of a core shop (coupon and shipping routes, an unknown route)', async () => {
@@ -862,8 +862,8 @@ describe('Real CoCart fixtures: errors a shopper meets', function () {
 });
 
 describe('Real CoCart fixtures: coverage', function () {
-  // Many recorded answers per test, on a shared 2-core machine.
   this.timeout(SLOW);
+
   it('has a test for every recorded answer (INDEX.json and every file in the folders)', async () => {
     const index = JSON.parse(await fixtureText('server/INDEX.json')) as { calls: Array<{ name: string; status: number }> };
     const expected = new Set(index.calls.map((call) => `server/${call.name}`));
