@@ -12,6 +12,16 @@ const arabic: Messages = {
   loading: 'جارٍ التحميل…',
   genericError: 'حدث خطأ ما. يُرجى المحاولة مرة أخرى.',
   networkError: 'تعذّر الاتصال بالمتجر. تحقّق من اتصالك وحاول مرة أخرى.',
+  timeoutError: 'استغرق المتجر وقتًا طويلًا للرد. يُرجى المحاولة مرة أخرى.',
+  busyError: 'المتجر مشغول. يُرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
+  shopTrouble: 'يواجه المتجر مشكلة الآن. يُرجى المحاولة بعد قليل.',
+  notAllowed: 'لم يسمح المتجر بهذا الطلب.',
+  notFound: 'لم يعثر المتجر على ما طلبناه.',
+  requestRefused: 'تعذّر على المتجر إتمام هذا الطلب. يُرجى التحقق منه والمحاولة مرة أخرى.',
+  notOffered: 'لا يقدّم هذا المتجر هذه الخدمة هنا.',
+  lineGone: 'لم يعد هذا المنتج في سلتك.',
+  unreadable: 'أرسل المتجر ردًا تعذّرت قراءته. يُرجى المحاولة مرة أخرى.',
+  outcomeUnknown: 'انقطع الاتصال قبل أن يرد المتجر. هذه سلتك كما هي لدى المتجر الآن.',
 
   // --- <add-to-cart> ---
   addToCart: 'أضف إلى السلة',
@@ -52,6 +62,10 @@ const arabic: Messages = {
   shippingTo: (destination) => `الشحن إلى ${destination}`,
   shippingUpdated: (rate) => `طريقة الشحن: ${rate}.`,
   calculatedAtCheckout: 'يُحسب عند إتمام الشراء',
+  rateSelected: '(المحدد)',
+  shippingChosenAtCheckout: 'يمكنك تغيير طريقة الشحن عند إتمام الشراء.',
+  signedInCheckoutNote: 'عند إتمام الشراء، سجّل الدخول إلى المتجر بالحساب نفسه: ستجد سلتك هناك.',
+  notMerged: (names) => `تعذّر نقل ${names} من سلة الزائر إلى سلة حسابك.`,
   free: 'مجانًا',
   subtotal: 'المجموع الفرعي',
   discount: 'الخصم',
@@ -119,9 +133,15 @@ const arabic: Messages = {
   boxAdded: 'أُضيف صندوقك إلى السلة.',
   boxError: 'تعذّرت إضافة صندوقك. تحقّق من اختيارك وحاول مرة أخرى.',
   boxLoadError: 'تعذّر تحميل هذا الصندوق.',
+
+  // --- <cart-count> ---
+  itemsInCart: (count) =>
+    `${count === 1 ? 'منتج واحد' : count === 2 ? 'منتجان' : count >= 3 && count <= 10 ? `${count} منتجات` : `${count} منتج`} في سلتك`,
+  cartTotalIs: (total) => `إجمالي السلة: ${total}`,
+  cartSubtotalIs: (subtotal) => `المجموع الفرعي للسلة: ${subtotal}`,
 };
 for (const element of document.querySelectorAll<HTMLElement & { messages?: Partial<Messages> }>(
-  'cart-drawer, add-to-cart, login-form, mnm-container-picker',
+  'cart-drawer, add-to-cart, login-form, mnm-container-picker, cart-count',
 )) {
   element.messages = arabic;
 }

@@ -5,12 +5,14 @@ import './elements/cart-drawer/define.js';
 import './elements/add-to-cart/define.js';
 import './elements/login-form/define.js';
 import './elements/mnm-container-picker/define.js';
+import './elements/cart-count/define.js';
 
 export { CartProvider } from './elements/cart-provider/cart-provider.js';
 export { CartDrawer } from './elements/cart-drawer/cart-drawer.js';
 export { AddToCart } from './elements/add-to-cart/add-to-cart.js';
 export { LoginForm } from './elements/login-form/login-form.js';
 export { MnmContainerPicker } from './elements/mnm-container-picker/mnm-container-picker.js';
+export { CartCount, type CartCountShow } from './elements/cart-count/cart-count.js';
 export { CartElement } from './elements/cart-element.js';
 
 export { getCartStore, CartStore } from './store/cart-store.js';

@@ -1,6 +1,6 @@
 import { ApiError } from './errors.js';
 import type { AmountsMode, Cart, LoginResult, Product, TokenPair } from './model.js';
-import { parseCart, parseErrorBody, parseLogin, parseProduct, parseTokenPair } from './schemas.js';
+import { parseCart, parseErrorBody, parseLogin, parseProduct, parseRoutes, parseTokenPair } from './schemas.js';
 
 /** How one request is authenticated. The store's `Session` decides; the client only applies it. */
 export type Credentials =
@@ -57,8 +57,6 @@ export interface LoginInput {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Query = Record<string, string | undefined>;
-
-const RETRY_STATUSES = [429, 502, 503, 504];
 
 const itemPath = (itemKey: string) => `v2/cart/item/${encodeURIComponent(itemKey)}`;
 
@@ -129,6 +127,15 @@ export class CartApi {
 
   setShippingMethod(packageId: string, rateId: string, ctx: CallContext = {}): Promise<Cart> {
     return this.#cart('POST', 'v2/cart/set-shipping-method', ctx, { rate_id: rateId, package_id: packageId });
+  }
+
+  /**
+   * The routes the shop has below this namespace's `v2` (WordPress's namespace index): what a store
+   * offers, learned without a failed try. Paths come relative to the namespace, e.g. `v2/cart/apply-coupon`.
+   */
+  async getRoutes(ctx: CallContext = {}): Promise<string[]> {
+    const { json } = await this.send('GET', 'v2', ctx);
+    return parseRoutes(json, this.namespace);
   }
 
   // --- products -----------------------------------------------------------------------------
@@ -208,7 +215,7 @@ export class CartApi {
       if (!this.secure) {
         throw new ApiError({
           kind: 'insecure-transport',
-          message: 'Signing in with a password needs a secure (https) connection to the shop.',
+          message: `Refused to send a password to ${this.baseUrl}: Basic credentials need https (or localhost).`,
         });
       }
       const { username, password } = credentials;
@@ -223,19 +230,21 @@ export class CartApi {
     const url = this.url(path, query);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.#attempt(url, init, signal);
+        return await this.#attempt(method, url, init, signal);
       } catch (caught) {
         const error = caught as ApiError;
-        const { kind, retryAfter } = error;
-        const retryable = kind === 'network' || kind === 'timeout' || (kind === 'http' && RETRY_STATUSES.includes(error.status!));
+        const { retryAfter } = error;
         // Only reads are repeated: a write may have reached the shop.
-        if (!retryable || method !== 'GET' || attempt > this.#retries) throw error;
+        if (!error.retryable || method !== 'GET' || attempt > this.#retries) {
+          if (error.kind === 'network') void explainBlockedRequest(url, init, this.baseUrl);
+          throw error;
+        }
         await sleep(retryAfter === undefined ? this.#backoffMs * 2 ** (attempt - 1) : Math.min(retryAfter * 1000, 10_000), signal);
       }
     }
   }
 
-  async #attempt(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<{ json: unknown; headers: Headers }> {
+  async #attempt(method: Method, url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<{ json: unknown; headers: Headers }> {
     if (signal?.aborted) throw aborted(signal.reason);
     const controller = new AbortController();
     let timedOut = false;
@@ -255,8 +264,8 @@ export class CartApi {
       throw signal?.aborted
         ? aborted(cause)
         : timedOut
-          ? new ApiError({ kind: 'timeout', message: 'The shop took too long to answer. Please try again.', cause })
-          : new ApiError({ kind: 'network', message: 'Could not reach the shop. Check your connection and try again.', cause });
+          ? new ApiError({ kind: 'timeout', message: `${method} ${url}: no answer within ${this.#timeoutMs} ms`, cause })
+          : new ApiError({ kind: 'network', message: `${method} ${url}: the request failed before any answer (offline, DNS, or blocked by CORS)`, cause });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -269,34 +278,62 @@ export class CartApi {
     } catch {
       // Not JSON.
     }
-    if (!response.ok) throw httpError(response, json);
+    if (!response.ok) throw httpError(response, json, `${method} ${url}`);
     return { json, headers: response.headers };
   }
 }
 
-function httpError(response: Response, json: unknown): ApiError {
+/**
+ * Codes whose message is not the shop's sentence for a shopper: WordPress and PHP's own (`rest_…`,
+ * `internal_server_error`, written for developers), and those an element words itself.
+ */
+const UNSHOWN = /^(rest|wp|http)_|^internal_server_error$|(^|_)(authentication_error|rest_not_authorized|cart_not_found|invalid_parameter|item_not_in_cart|cart_empty)$/;
+
+function httpError(response: Response, json: unknown, request: string): ApiError {
   const { code, message, twoFactor } = parseErrorBody(json);
   const { status } = response;
   // Real servers answer token failures with 403 (the document: 401), code `*_authentication_error`.
   // A bare 403 (a firewall, a proxy) says nothing about the shopper's session.
   const authFailure = code ? (status === 401 || status === 403) && /(^|_)authentication_error$|jwt/.test(code) : status === 401;
+  // The shop's own sentences (its codes: stock, coupons, variations) are written for shoppers;
+  // WordPress core's (`rest_no_route`), PHP's critical-error page and bodies without a code are not.
+  const ownCode = !!code && !UNSHOWN.test(code);
   return new ApiError({
     kind: authFailure ? 'auth' : 'http',
     status,
-    message: message || statusMessage(status),
+    message: `${request} answered ${status}${code ? ` ${code}` : ''}: ${message || '(no message)'}`,
+    shopMessage: ownCode ? message?.replace(/\s*View cart\s*$/i, '') : undefined,
     code,
     retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
     twoFactor,
   });
 }
 
-function statusMessage(status: number): string {
-  if (status === 401) return 'Please sign in again to continue.';
-  if (status === 403) return 'The shop did not allow that request.';
-  if (status === 404) return 'The shop could not find what we asked for.';
-  if (status === 429) return 'The shop is busy. Please wait a moment and try again.';
-  if (status >= 500) return 'The shop is having trouble right now. Please try again in a moment.';
-  return 'The shop could not complete that request. Please check it and try again.';
+const explained = new Set<string>();
+
+/**
+ * A request that failed with no answer at all: when the shop is on another origin and still answers
+ * a request the browser sends without asking (`no-cors`), it was CORS that blocked it. Tells the
+ * developer once per shop what to change on the server.
+ */
+async function explainBlockedRequest(url: string, init: RequestInit, shop: string): Promise<void> {
+  const target = new URL(url);
+  const origin = globalThis.location?.origin;
+  if (!origin || target.origin === origin || explained.has(shop) || globalThis.navigator?.onLine === false) return;
+  explained.add(shop);
+  try {
+    await fetch(target.origin + target.pathname, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' });
+  } catch {
+    // Not reachable at all: offline or down, not CORS.
+    explained.delete(shop);
+    return;
+  }
+  console.error(
+    `cart-widget: ${init.method} ${url} was probably blocked by the browser (CORS): the shop at ${target.origin} does not ` +
+      `allow requests from ${origin}. On a CoCart shop, switch CORS on with ` +
+      `add_filter( 'cocart_disable_all_cors', '__return_false' ); (a must-use plugin or the theme's functions.php). ` +
+      `See the README, "Cross-origin shops".`,
+  );
 }
 
 function parseRetryAfter(value: string | null): number | undefined {

@@ -11,36 +11,57 @@ export type ApiErrorKind =
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
+  /** For developers: what was asked and what came back. Never shown to a shopper. */
   message: string;
   status?: number;
   code?: string;
+  /** The shop's own sentence for a shopper, when its answer had one meant for them. */
+  shopMessage?: string;
   /** Seconds from a `Retry-After` header. */
   retryAfter?: number;
   twoFactor?: TwoFactorChallenge;
+  /** The cart was read again after this failure: what is on screen is the shop's truth. */
+  cartReread?: boolean;
   cause?: unknown;
 }
 
+/** Statuses worth asking again for later: rate limits and gateways in trouble. */
+const BUSY = [429, 502, 503, 504];
+
 /**
- * The one error type for everything that can go wrong between the widget and the service.
- * `message` is written for a shopper; `code` is the service's code as sent (e.g.
- * `cocart_2fa_required`), matched by suffix through `is()`.
+ * The one error type for everything that can go wrong between the widget and the service, and
+ * the one place that says what a failure means. `message` is for developers (the console, the
+ * `cart-error` event); what a shopper reads comes from `describeError` in `format/messages.ts`,
+ * which uses `shopMessage` (the shop's own words for the shopper) when there is one. `code` is the
+ * service's code as sent (e.g. `cocart_2fa_required`), matched by suffix through `is()`.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
   readonly status: number | undefined;
   readonly code: string | undefined;
+  readonly shopMessage: string | undefined;
   readonly retryAfter: number | undefined;
   /** Present on a two-factor challenge (`*_2fa_required`). */
   readonly twoFactor: TwoFactorChallenge | undefined;
+  readonly cartReread: boolean;
+  readonly #init: ApiErrorInit;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = init.kind;
     this.status = init.status;
     this.code = init.code;
+    this.shopMessage = init.shopMessage || undefined;
     this.retryAfter = init.retryAfter;
     this.twoFactor = init.twoFactor;
+    this.cartReread = init.cartReread ?? false;
+    this.#init = init;
+  }
+
+  /** The same failure, after which the cart was read again (the shopper now sees the shop's truth). */
+  withCartReread(): ApiError {
+    return new ApiError({ ...this.#init, cartReread: true });
   }
 
   /**
@@ -52,8 +73,64 @@ export class ApiError extends Error {
     if (!code) return false;
     return code === suffix || code.endsWith(`_${suffix}`);
   }
+
+  /** The shop refused the credentials the request carried (a token to refresh, a password to retype). */
+  get refusedCredentials(): boolean {
+    return this.kind === 'auth';
+  }
+
+  /**
+   * PHP's "critical error" page (500 `internal_server_error`). With CoCart JWT 3.0.3 on core 4.3.x
+   * every rejected token answers this way (real-world notes, "Login and tokens"); on a request that
+   * carried a token it may be a token failure in disguise, and must be told from an outage.
+   */
+  get criticalError(): boolean {
+    return this.status === 500 && this.is('internal_server_error');
+  }
+
+  /** The request may have reached the shop, but no answer came: a write's outcome is unknown. */
+  get outcomeUnknown(): boolean {
+    return this.kind === 'network' || this.kind === 'timeout';
+  }
+
+  /** Nothing reached the shop (refused before sending, or cancelled before an answer). */
+  get unsent(): boolean {
+    return this.kind === 'insecure-transport' || this.kind === 'aborted';
+  }
+
+  /** Says nothing about the request or the shopper's session: the same request may work later. */
+  get transient(): boolean {
+    return this.outcomeUnknown || this.kind === 'aborted' || BUSY.includes(this.status!) || this.status! >= 500;
+  }
+
+  /** Worth repeating a read for at once (after a pause): no answer, a rate limit, a gateway. */
+  get retryable(): boolean {
+    return this.outcomeUnknown || (this.kind === 'http' && BUSY.includes(this.status!));
+  }
+
+  /** The shop does not have this route (WordPress's 404 `rest_no_route`): an add-on is not installed. */
+  get missingRoute(): boolean {
+    return this.status === 404 && this.is('rest_no_route');
+  }
+
+  /** The service no longer knows the cart key sent (spec: 404 `cart_not_found`, 400 `invalid_parameter`). */
+  get lostCart(): boolean {
+    return (this.status === 404 && this.is('cart_not_found')) || (this.status === 400 && this.is('invalid_parameter'));
+  }
+
+  /** The line is no longer in the cart (removed on another device or tab): the cart must be read again. */
+  get lineGone(): boolean {
+    return this.status === 404 && this.is('item_not_in_cart');
+  }
 }
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
+}
+
+/** Anything thrown, as an `ApiError`: an unexpected error counts as an answer that could not be read. */
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError
+    ? error
+    : new ApiError({ kind: 'invalid-response', message: `Unexpected failure: ${String(error)}`, cause: error });
 }

@@ -40,7 +40,7 @@ export interface ProductWire {
 /** A box configuration: the normalised shape above (a `Product` is one), or the products route's JSON. */
 export type ProductConfig = ProductConfigInit | Product | ProductWire;
 
-const UNREADABLE = 'The box configuration could not be read.';
+const UNREADABLE = 'box configuration';
 /** The structure of the normalised shape; `fits` checks each product's fields. The rest is read like the products route's answer. */
 const configShape = z.custom<ProductConfigInit>((v) => isObj(v) && isObj(v.mnm) && Array.isArray(v.mnm.products));
 const NAMED = { id: 0, name: '' };

@@ -442,11 +442,11 @@ function readTwoFactor(d: Raw): TwoFactorChallenge | undefined {
 // --- entry points ----------------------------------------------------------------------------
 
 /** Runs a parse; any failure becomes the api layer's one error type, never a zod error. */
-export function readOrThrow<T>(parse: () => T, message = 'The shop sent an answer we could not read. Please try again.'): T {
+export function readOrThrow<T>(parse: () => T, what = 'answer'): T {
   try {
     return parse();
   } catch (cause) {
-    throw new ApiError({ kind: 'invalid-response', message, cause });
+    throw new ApiError({ kind: 'invalid-response', message: `The shop's ${what} could not be read: ${String(cause)}`, cause });
   }
 }
 
@@ -495,6 +495,16 @@ export function parseSessions(raw: unknown): AdminSession[] {
       link: str(s.link),
     })),
   );
+}
+
+/** WordPress's namespace index `{ namespace, routes: { "/ns/v2/cart": {…}, … } }`: the route paths below the namespace. */
+export function parseRoutes(raw: unknown, namespace: string): string[] {
+  return readOrThrow(() => {
+    const prefix = `/${namespace}/`;
+    return Object.keys(need(isObj(raw) && isObj(raw.routes) ? raw.routes : null))
+      .filter((route) => route.startsWith(prefix))
+      .map((route) => route.slice(prefix.length));
+  }, 'route index');
 }
 
 /** Never throws: whatever an error answer holds (or nothing, for an empty or HTML body) is read. */

@@ -20,6 +20,7 @@ export class CartElement extends LitElement {
     auth: {},
     amounts: {},
     credentialsInQuery: { type: Boolean, attribute: 'credentials-in-query' },
+    loadCartParam: { attribute: 'load-cart-param' },
     providedStore: { state: true },
   };
 
@@ -33,6 +34,8 @@ export class CartElement extends LitElement {
   declare amounts?: AmountsMode;
   /** Spec rule 5 fallback: also send Basic credentials as query parameters. Off by default. */
   credentialsInQuery = false;
+  /** The query parameter that hands a guest's cart to the shop's checkout (`cocart-load-cart`); empty: none. */
+  declare loadCartParam?: string;
 
   /** The store a `<cart-provider>` around this element gives it. */
   protected declare providedStore?: CartStore;
@@ -52,6 +55,7 @@ export class CartElement extends LitElement {
       auth: this.auth || undefined,
       amounts: this.amounts || undefined,
       credentialsInQuery: this.credentialsInQuery,
+      loadCartParam: this.loadCartParam ?? undefined,
     });
   }
 
@@ -63,6 +67,8 @@ export class CartElement extends LitElement {
   protected reportFailure(cause: unknown, action: string, messages: Messages): string {
     const error = isApiError(cause) ? cause : new ApiError({ kind: 'invalid-response', message: messages.genericError, cause });
     if (error.kind === 'aborted') return '';
+    // The detail is for developers: the console has it, the shopper reads our sentence.
+    console.warn(`cart-widget: ${action} failed:`, error.message);
     this.dispatchEvent(new CartErrorEvent({ error, action }));
     return describeError(error, messages);
   }

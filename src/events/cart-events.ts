@@ -3,6 +3,31 @@ import type { Cart } from '../api/model.js';
 import type { AnalyticsDetail } from './analytics.js';
 import { eventClass } from './event-class.js';
 
+/**
+ * What an add is about to send. The fields are writable: a listener may change `quantity`,
+ * `variation` or `itemData` (synchronously, while the event is dispatched) and the request carries
+ * the changed values.
+ */
+export interface CartItemAddingDetail {
+  /** The product being added (the element's `product-id`; a cross-sell's or a box's id). */
+  readonly productId: string;
+  /** How many (boxes, for a mix-and-match box). A value that is not a positive number keeps the element's own. */
+  quantity: number;
+  /**
+   * `<add-to-cart>`'s variation: a variation id (sent as the item's id), or the chosen attributes
+   * (`{ attribute_pa_colour: 'blue' }`, sent with `productId`).
+   */
+  variation?: string | Record<string, string>;
+  /** Extra item data sent as `item_data`, e.g. a mix-and-match box's `mnm_config`. */
+  itemData?: Record<string, unknown>;
+}
+
+/**
+ * An element is about to add something, before any request: cancel it and nothing is sent (the
+ * element shows no error and stays usable); change the detail and the request uses the new values.
+ */
+export class CartItemAddingEvent extends eventClass<CartItemAddingDetail>('cart-item-adding', true) {}
+
 /** A product (or a mix-and-match box) was added. `items` are the lines added, with their quantities. */
 export class CartItemAddedEvent extends eventClass<AnalyticsDetail & { cart: Cart }>('cart-item-added') {}
 
@@ -25,6 +50,7 @@ export class CheckoutEvent extends eventClass<AnalyticsDetail & { cart: Cart; ur
 
 declare global {
   interface HTMLElementEventMap {
+    'cart-item-adding': CartItemAddingEvent;
     'cart-item-added': CartItemAddedEvent;
     'cart-item-removed': CartItemRemovedEvent;
     'cart-updated': CartUpdatedEvent;

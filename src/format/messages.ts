@@ -11,6 +11,16 @@ export const defaultMessages = {
   loading: 'Loading…',
   genericError: 'Something went wrong. Please try again.',
   networkError: 'Could not reach the shop. Check your connection and try again.',
+  timeoutError: 'The shop took too long to answer. Please try again.',
+  busyError: 'The shop is busy. Please wait a moment and try again.',
+  shopTrouble: 'The shop is having trouble right now. Please try again in a moment.',
+  notAllowed: 'The shop did not allow that request.',
+  notFound: 'The shop could not find what we asked for.',
+  requestRefused: 'The shop could not complete that request. Please check it and try again.',
+  notOffered: 'This shop does not offer that here.',
+  lineGone: 'That item is no longer in your cart.',
+  unreadable: 'The shop sent an answer we could not read. Please try again.',
+  outcomeUnknown: 'The connection dropped before the shop answered. Here is your cart as the shop has it now.',
 
   // --- <add-to-cart> ---
   addToCart: 'Add to cart',
@@ -50,6 +60,10 @@ export const defaultMessages = {
   shippingTo: (destination: string) => `Shipping to ${destination}`,
   shippingUpdated: (rate: string) => `Shipping method: ${rate}.`,
   calculatedAtCheckout: 'Calculated at checkout',
+  rateSelected: '(selected)',
+  shippingChosenAtCheckout: 'You can change the shipping method at checkout.',
+  signedInCheckoutNote: 'At checkout, sign in to the shop with the same account: your cart is kept there.',
+  notMerged: (names: string) => `We could not move ${names} from your guest cart into your account's cart.`,
   free: 'Free',
   subtotal: 'Subtotal',
   discount: 'Discount',
@@ -117,6 +131,11 @@ export const defaultMessages = {
   boxAdded: 'Your box was added to the cart.',
   boxError: 'We could not add your box. Check your selection and try again.',
   boxLoadError: 'We could not load this box.',
+
+  // --- <cart-count> ---
+  itemsInCart: (count: number) => (count === 1 ? '1 item in your cart' : `${count} items in your cart`),
+  cartTotalIs: (total: string) => `Cart total: ${total}`,
+  cartSubtotalIs: (subtotal: string) => `Cart subtotal: ${subtotal}`,
 };
 
 export type Messages = typeof defaultMessages;
@@ -127,15 +146,30 @@ export function withMessages(overrides: Partial<Messages> | undefined): Messages
 }
 
 /**
- * The sentence a shopper reads about a failed request: the shop's own message when it sent a code
- * with one (the shop wrote it in its language), else ours. Empty for a cancelled request.
+ * The sentence a shopper reads about a failed request: the shop's own sentence when its answer
+ * had one meant for shoppers (the shop wrote it in its language), else ours. Empty for a cancelled
+ * request. Developer detail (`error.message`) never reaches the page.
  */
 export function describeError(error: ApiError, messages: Messages): string {
   if (error.kind === 'aborted') return '';
-  return error.code && error.message ? error.message : ourError(error, messages);
+  return error.shopMessage ?? ourError(error, messages);
 }
 
-/** Our own sentence for a failed request: the network one when the shop could not be reached. */
-export function ourError(error: ApiError, messages: Messages): string {
-  return error.kind === 'network' || error.kind === 'timeout' ? messages.networkError : messages.genericError;
+/** Our own sentence for a failed request, by what the failure means. */
+export function ourError(error: ApiError, m: Messages): string {
+  const { kind, status = 0 } = error;
+  if (error.outcomeUnknown && error.cartReread) return m.outcomeUnknown;
+  if (kind === 'network') return m.networkError;
+  if (kind === 'timeout') return m.timeoutError;
+  if (kind === 'insecure-transport') return m.insecureConnection;
+  if (kind === 'invalid-response') return m.unreadable;
+  if (kind === 'auth') return m.sessionEnded;
+  if (error.missingRoute) return m.notOffered;
+  if (error.lineGone) return m.lineGone;
+  if (status === 429) return m.busyError;
+  if (status >= 500) return m.shopTrouble;
+  if (status === 403) return m.notAllowed;
+  if (status === 404) return m.notFound;
+  if (status >= 400) return m.requestRefused;
+  return m.genericError;
 }

@@ -1,6 +1,9 @@
 import { CartApi, type CallContext, type Credentials } from '../api/client.js';
-import { ApiError } from '../api/errors.js';
-import type { Cart, CartItem } from '../api/model.js';
+import { ApiError, toApiError } from '../api/errors.js';
+import type { Cart, CartItem, Product } from '../api/model.js';
+import { checkoutLink, resolveConfig, safeCheckoutUrl, storeScope } from './config.js';
+
+export { storeScope };
 import { createPersistence, type Persistence, type SyncMessage } from './persistence.js';
 import { Session } from './session.js';
 import type {
@@ -17,8 +20,8 @@ import type {
 const CART_KEY = 'cart-key';
 
 /** A cart the service sent, with when its request started: its number and the session epoch. */
-interface Reply {
-  cart: Cart;
+interface Reply<T = Cart> {
+  cart: T;
   seq: number;
   epoch: number;
 }
@@ -71,8 +74,12 @@ export class CartStore {
   #loading: Promise<Cart> | null = null;
   /** A request without a cart key in flight: the others wait for the key it brings. */
   #keyless: Promise<void> | null = null;
-  /** The guest key to carry into the customer's session with the first authenticated cart request. */
-  #carryKey: string | null = null;
+  /** The shop's route index, read once (when a drawer first opens). */
+  #features: Promise<void> | null = null;
+  /** Whether any element asked for the cart already (the first asks; the others share the answer). */
+  #asked = false;
+  /** Who shows this shop's cart when an element asks for it to open (a drawer registers itself). */
+  readonly #openers = new Set<() => void>();
   /** Above zero while this store itself changes the session (restore, sign-in, sign-out). */
   #sessionChanges = 0;
 
@@ -89,6 +96,7 @@ export class CartStore {
       session: this.session.state,
       features: Object.freeze({ coupons: true, shipping: true }),
       pending: Object.freeze([]),
+      notMerged: Object.freeze([]),
     });
     const onPageShow = (event: Event) => {
       // Back/forward cache: the page was frozen, the cart may have changed meanwhile.
@@ -182,16 +190,48 @@ export class CartStore {
   }
 
   /**
-   * Signs in and carries the guest cart into the customer's session. A two-factor challenge rejects
-   * with `error.is('2fa_required')` and `error.twoFactor`. Once signed in, the customer's cart is
-   * loaded; a failure of that load shows in `state` and does not reject the sign-in.
+   * Signs in, and the guest's lines join the customer's saved cart (architecture §3, "Signing in
+   * never loses a line"). A real CoCart server *replaces* a customer's cart with the guest cart
+   * when a signed-in request carries the guest key, so the key is sent with credentials only when
+   * the customer's saved cart is empty (one carry-over request); otherwise each guest line is added
+   * to the customer's cart, and lines that cannot join are named in `state.notMerged`. The guest
+   * key is forgotten in every tab. A two-factor challenge rejects with `error.is('2fa_required')`
+   * and `error.twoFactor`. A failure after the sign-in itself shows in `state` and does not reject.
    */
   async signIn(input: SignInInput): Promise<void> {
     await this.#ready;
     const guestKey = this.session.state.kind === 'guest' ? this.#keptKey() : null;
-    await this.#changeSession(() => this.session.signIn(input, guestKey));
-    this.#switched(guestKey);
-    await this.#reload().catch(ignore);
+    // The guest cart as it is now: the one on screen when it is this key's, else asked for.
+    const onScreen = this.#confirmed;
+    const guestCart = guestKey ? (onScreen?.key === guestKey ? onScreen : await this.api.getCart({ cartKey: guestKey }).catch(() => null)) : null;
+    await this.#changeSession(() => this.session.signIn(input));
+    this.#switched();
+    this.#setState({ notMerged: Object.freeze([]) });
+    const lines = guestCart ? linesToCarry(guestCart) : [];
+    if (!guestKey || !lines.length) {
+      await this.#reload().catch(ignore);
+      return;
+    }
+    try {
+      const saved = await this.#reload();
+      if (!saved.items.length) {
+        // Nothing to lose: the server moves the whole guest cart over in one request.
+        await this.#change((ctx) => this.api.getCart({ ...ctx, cartKey: guestKey }));
+        return;
+      }
+    } catch {
+      // The customer's cart could not be read: adding lines one by one is safe either way.
+    }
+    const failed: string[] = [];
+    for (const line of lines) {
+      try {
+        await this.#change((ctx) => this.api.addItem(line.input, ctx));
+      } catch (error) {
+        if (toApiError(error).kind === 'aborted') return;
+        failed.push(line.name);
+      }
+    }
+    if (failed.length) this.#setState({ notMerged: Object.freeze(failed) });
   }
 
   /** Signs out everywhere, forgets the cart key and loads a fresh guest cart. A guest keeps their cart. */
@@ -206,6 +246,56 @@ export class CartStore {
     }
   }
 
+  /** Loads the cart the first time any element asks for it; the others share that answer. */
+  loadOnce(): void {
+    if (this.#asked) return;
+    this.#asked = true;
+    const { cart, status } = this.#state;
+    if (cart === null && status !== 'loading') this.load().catch(ignore);
+  }
+
+  /**
+   * Learns which add-on routes (coupons, shipping choice) the shop has from its route index, once
+   * per page: no request on page load, none when it fails (the controls then stay until a route
+   * is found missing).
+   */
+  discoverFeatures(): Promise<void> {
+    return (this.#features ??= this.api.getRoutes({ signal: this.#lifetime.signal }).then(
+      (routes) => {
+        const has = (route: string) => routes.includes(`v2/cart/${route}`);
+        const { coupons, shipping } = this.#state.features;
+        this.#setState({ features: Object.freeze({ coupons: coupons && has('apply-coupon'), shipping: shipping && has('set-shipping-method') }) });
+      },
+      (error: unknown) => console.warn('cart-widget: the shop\'s route index could not be read;', toApiError(error).message),
+    ));
+  }
+
+  /** A product (e.g. a mix-and-match box), read with the session's credentials; `signal` cancels it. */
+  async getProduct(id: number | string, signal?: AbortSignal): Promise<Product> {
+    return (await this.#call((ctx) => this.api.getProduct(id, { ...ctx, signal: signal ?? ctx.signal }))).cart;
+  }
+
+  /**
+   * Where the checkout link leads: `url` (a drawer's own, when safe) or the shop's checkout, with
+   * a guest's cart handed over (`load-cart-param`); never a key for a signed-in customer.
+   */
+  checkoutHref(url?: string): string {
+    const target = safeCheckoutUrl(url) ?? this.config.checkoutUrl;
+    const guest = this.session.state.kind === 'guest';
+    return checkoutLink(target, this.config.loadCartParam, guest ? (this.#keptKey() ?? this.#confirmed?.key ?? null) : null);
+  }
+
+  /** Shows this shop's cart: the drawers of this store that registered with `whenAskedToOpen` open. */
+  openCart(): void {
+    for (const open of this.#openers) open();
+  }
+
+  /** `open` runs when an element asks for this shop's cart to be shown. Returns the unregister function. */
+  whenAskedToOpen(open: () => void): () => void {
+    this.#openers.add(open);
+    return () => this.#openers.delete(open);
+  }
+
   /** Stops hearing other tabs and the page, and cancels requests in flight. */
   dispose(): void {
     this.#lifetime.abort();
@@ -217,35 +307,33 @@ export class CartStore {
   // --- requests -------------------------------------------------------------------------------
 
   /**
-   * Every request goes through here: credentials from the session, the cart key by the wire rules,
-   * one repeat after the session recovered from an authentication failure, and — when the service
-   * no longer knows the key — the key forgotten (and with `freshCart`, one repeat without it).
+   * Every request goes through here: credentials from the session, the guest's cart key (never a
+   * key with credentials), one repeat after the session recovered from an authentication failure,
+   * and — when the service no longer knows the key — the key forgotten (and with `freshCart`, one
+   * repeat without it). A change whose answer never came (the connection dropped after it left),
+   * or that found its line gone, reads the cart again before it fails: the shopper sees the shop's
+   * truth, never a guess.
    */
-  async #call(send: Send, freshCart = false): Promise<Reply> {
+  async #call<T>(send: (ctx: CallContext) => Promise<T>, { freshCart = false, write = false } = {}): Promise<Reply<T>> {
     await this.#ready;
     let recovered = false;
     let keyDropped = false;
     for (;;) {
       let credentials: Credentials = { kind: 'none' };
-      let guest = true;
       let cartKey: string | null = null;
       try {
         credentials = await this.session.credentials();
-        guest = this.session.state.kind === 'guest';
+        const guest = this.session.state.kind === 'guest';
         if (guest) {
           while (this.#keyless && !this.#keptKey()) await this.#keyless;
           cartKey = this.#keptKey();
-        } else {
-          cartKey = this.#carryKey;
-          this.#carryKey = null;
         }
         const seq = ++this.#seq;
         const epoch = this.#epoch;
-        const keyless = guest && !cartKey;
         const request = send({ credentials, cartKey, signal: this.#lifetime.signal });
-        if (keyless) {
+        if (guest && !cartKey) {
           // Until it settles, other guest requests wait for the key it brings.
-          const settled = request.then((cart) => this.#keepKey(cart.key), ignore);
+          const settled = request.then((answer) => this.#keepKey((answer as Partial<Cart>)?.key), ignore);
           this.#keyless = settled;
           void settled.then(() => {
             if (this.#keyless === settled) this.#keyless = null;
@@ -254,14 +342,13 @@ export class CartStore {
         return { cart: await request, seq, epoch };
       } catch (caught) {
         const error = toApiError(caught);
-        // The service did not take a carried key it never saw or refused: carry it next time.
-        if (!guest && cartKey && (isUnsent(error) || error.kind === 'auth')) this.#carryKey ??= cartKey;
-        if (error.kind === 'auth' && !recovered) {
+        if (!recovered && (await this.#recovers(error, credentials))) {
           recovered = true;
-          if (await this.session.recover(error, credentials).catch(() => false)) continue;
-        } else if (cartKey && !keyDropped && isLostCart(error)) {
+          continue;
+        }
+        if (cartKey && !keyDropped && error.lostCart) {
           keyDropped = true;
-          if (guest) this.#forgetKey();
+          this.#forgetKey();
           if (freshCart) continue;
           this.#reload().catch(ignore);
         }
@@ -270,15 +357,23 @@ export class CartStore {
           this.#confirmed = { ...this.#confirmed, notices: [] };
           this.#setState(this.#view());
         }
+        if (write && (error.outcomeUnknown || error.lineGone)) {
+          if (await this.#reload().then(() => true, () => false)) throw error.withCartReread();
+        }
         throw error;
       }
     }
   }
 
+  /** After an authentication failure: whether the session recovered and the request is worth repeating. */
+  async #recovers(error: ApiError, credentials: Credentials): Promise<boolean> {
+    return this.session.recover(error, credentials).catch(() => false);
+  }
+
   #reload(): Promise<Cart> {
     this.#setState({ status: 'loading', error: undefined });
     // Only the newest load (the one `load()` shares) sets the status.
-    const run: Promise<Cart> = this.#call((ctx) => this.api.getCart(ctx), true).then(
+    const run: Promise<Cart> = this.#call((ctx) => this.api.getCart(ctx), { freshCart: true }).then(
       (reply) => {
         this.#apply(reply, this.#loading === run ? { status: 'idle', error: undefined } : {});
         return reply.cart;
@@ -298,7 +393,9 @@ export class CartStore {
   }
 
   async #change(send: Send, freshCart = false): Promise<Cart> {
-    return this.#settle(await this.#call(send, freshCart));
+    const reply = await this.#call(send, { freshCart, write: true });
+    if (this.#state.notMerged.length) this.#setState({ notMerged: Object.freeze([]) });
+    return this.#settle(reply);
   }
 
   /** An add-on route: a 404 `rest_no_route` means the shop does not have it. */
@@ -307,7 +404,7 @@ export class CartStore {
       return await this.#change(send);
     } catch (caught) {
       const error = caught as ApiError;
-      if (error.status === 404 && error.is('rest_no_route')) {
+      if (error.missingRoute) {
         this.#setState({ features: Object.freeze({ ...this.#state.features, [feature]: false }) });
       }
       throw error;
@@ -321,12 +418,15 @@ export class CartStore {
       const batch: Waiter[] = [];
       let reply: Reply;
       try {
-        reply = await this.#call((ctx) => {
-          // Read at send time, so changes made while waiting for credentials ride along.
-          const quantity = line.wanted;
-          batch.push(...waiters.splice(0));
-          return quantity ? this.api.updateItem(itemKey, quantity, ctx) : this.api.removeItem(itemKey, ctx);
-        });
+        reply = await this.#call(
+          (ctx) => {
+            // Read at send time, so changes made while waiting for credentials ride along.
+            const quantity = line.wanted;
+            batch.push(...waiters.splice(0));
+            return quantity ? this.api.updateItem(itemKey, quantity, ctx) : this.api.removeItem(itemKey, ctx);
+          },
+          { write: true },
+        );
       } catch (caught) {
         this.#lines.delete(itemKey);
         this.#setState(this.#view());
@@ -442,7 +542,7 @@ export class CartStore {
   }
 
   /** Keeps the service's key unless one is kept already (the first response's key wins). */
-  #keepKey(key: string | null): void {
+  #keepKey(key: string | null | undefined): void {
     if (isCartKey(key) && !this.#keptKey() && this.session.state.kind === 'guest') this.#shareKey(key);
   }
 
@@ -457,16 +557,16 @@ export class CartStore {
 
   // --- session and other tabs -----------------------------------------------------------------
 
-  /** Another session began: replies to earlier requests no longer apply, the guest key goes (or is carried). */
-  #switched(carryKey: string | null): void {
+  /** Another session began: replies to earlier requests no longer apply, and the guest key goes in every tab. */
+  #switched(): void {
     this.#epoch++;
-    this.#carryKey = carryKey;
     this.#forgetKey();
   }
 
   /** After a sign-out: nothing of the customer's cart stays on screen; a fresh guest cart loads. */
   #startGuestCart(): Promise<void> {
-    this.#switched(null);
+    this.#switched();
+    this.#setState({ notMerged: Object.freeze([]) });
     this.#confirm(null);
     return this.#reload().then(ignore, ignore);
   }
@@ -492,7 +592,7 @@ export class CartStore {
       void this.#startGuestCart();
     } else {
       // The tab that signed in carried the guest cart; this one only drops the key.
-      this.#switched(null);
+      this.#switched();
       this.#reload().catch(ignore);
     }
   }
@@ -538,62 +638,30 @@ export function resetCartStores(): void {
   stores.clear();
 }
 
-/** The name a shop's store, storage and tab channel share: `{normalised baseUrl}/{namespace}`. */
-export function storeScope(config: Pick<StoreConfig, 'baseUrl' | 'namespace'>): string {
-  return `${normaliseBaseUrl(config.baseUrl)}/${normaliseNamespace(config.namespace)}`;
-}
-
-function resolveConfig(config: StoreConfig): ResolvedStoreConfig {
-  const baseUrl = normaliseBaseUrl(config.baseUrl);
-  return {
-    baseUrl,
-    namespace: normaliseNamespace(config.namespace),
-    auth: config.auth ?? 'bearer',
-    amounts: config.amounts ?? 'auto',
-    checkoutUrl: config.checkoutUrl || defaultCheckoutUrl(baseUrl),
-    credentialsInQuery: config.credentialsInQuery ?? false,
-  };
-}
-
-function normaliseBaseUrl(baseUrl: string): string {
-  const url = new URL(baseUrl, globalThis.location?.href);
-  url.hash = '';
-  return url.href.replace(/\/+$/, '');
-}
-
-function normaliseNamespace(namespace: string | undefined): string {
-  return namespace?.replace(/^\/+|\/+$/g, '') || 'svc';
-}
-
-/** WooCommerce's checkout page: `/checkout/` beside the REST root (`…/wp-json`), else at the origin. */
-function defaultCheckoutUrl(baseUrl: string): string {
-  const site = baseUrl.replace(/\/wp-json$/, '');
-  return site === baseUrl ? new URL('/checkout/', baseUrl).href : `${site}/checkout/`;
-}
-
 // --- helpers ------------------------------------------------------------------------------------
 
 function ignore(): void {}
 
-function toApiError(error: unknown): ApiError {
-  return error instanceof ApiError
-    ? error
-    : new ApiError({ kind: 'invalid-response', message: 'Something went wrong. Please try again.', cause: error });
-}
-
-/** The service no longer knows the cart key we sent (spec: 404 cart_not_found, 400 invalid_parameter). */
-function isLostCart(error: ApiError): boolean {
-  return (error.status === 404 && error.is('cart_not_found')) || (error.status === 400 && error.is('invalid_parameter'));
-}
-
-/** Failures where the request may never have reached the service. */
-function isUnsent(error: ApiError): boolean {
-  return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted';
-}
-
-/** A key as the service issues them; anything else in storage is corruption and is ignored. */
+/**
+ * A key as the service issued it: any non-empty text of bounded length (the service chooses its
+ * characters; the api encodes it). Anything else in storage is corruption and is ignored.
+ */
 function isCartKey(value: unknown): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= 256 && !/\s/.test(value);
+  return typeof value === 'string' && value.length > 0 && value.length <= 256;
+}
+
+/**
+ * What a guest cart's lines need to join another cart: a mix-and-match box as one line with its
+ * contents' configuration (its children come with it), any other line by its product or variation
+ * id with the extra data it was added with.
+ */
+function linesToCarry(cart: Cart): Array<{ name: string; input: AddItemInput }> {
+  return cart.items
+    .filter((item) => !item.mnm?.container && item.quantity.value > 0)
+    .map((item) => {
+      const { mnm_contents: _contents, mnm_container: _container, ...itemData } = item.data;
+      return { name: item.name, input: { id: item.id, quantity: item.quantity.value, itemData } };
+    });
 }
 
 function isCart(value: unknown): value is Cart {

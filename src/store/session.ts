@@ -89,7 +89,7 @@ export class Session {
    * A Basic session the shop refuses ends (`endedBy: 'expired'`): there is nothing to refresh.
    */
   async recover(error: ApiError, failed?: Credentials): Promise<boolean> {
-    if (!isAuthFailure(error)) return false;
+    if (!isAuthFailure(error, failed)) return false;
     const current = this.#held();
     if (current.kind === 'none') return false;
     // The session changed since that request was sent (a refresh, a new sign-in): repeat it.
@@ -123,18 +123,19 @@ export class Session {
       await this.#api.validateToken(held.token);
     } catch (error) {
       // Offline or a shop in trouble proves nothing: keep the session and let requests decide.
-      if (isAuthFailure(error) && this.#tokens === held) await this.#exchange('expired');
+      if (isAuthFailure(error, { kind: 'bearer', token: held.token }) && this.#tokens === held) await this.#exchange('expired');
     }
   }
 
   /**
-   * Signs in; `cartKey` is the guest cart to carry into the customer's session. A two-factor
+   * Signs in. The login carries no guest cart key: on a real server a signed-in request with one
+   * replaces the customer's saved cart (the store carries guest lines over itself). A two-factor
    * challenge rejects with an `ApiError` whose `is('2fa_required')` is true and `twoFactor` set.
    * Over plain http the api refuses before the password leaves the page.
    */
-  async signIn(input: SignInInput, cartKey: string | null): Promise<void> {
+  async signIn(input: SignInInput): Promise<void> {
     const { username, password } = input;
-    const result = await this.#api.login(input, { cartKey, credentialsInQuery: this.#inQuery() });
+    const result = await this.#api.login(input, { credentialsInQuery: this.#inQuery() });
     if (this.#config.auth !== 'basic' && result.token) {
       this.#share({ token: result.token, refreshToken: result.refreshToken, user: result.user });
       return;
@@ -301,16 +302,18 @@ function sameUser(a: Customer, b: Customer): boolean {
   return (Object.keys(a) as Array<keyof Customer>).every((name) => a[name] === b[name]);
 }
 
-/** 401 or 403 with `*_authentication_error` (or no code): the token, not the request, is at fault. */
-function isAuthFailure(error: unknown): boolean {
+/**
+ * The token, not the request, is at fault: the shop refused the credentials, or — a request that
+ * carried a bearer token answered with PHP's critical-error page, as every rejected token is with
+ * CoCart JWT 3.0.3 on core 4.3.x. The latter is told from an outage by the refresh it leads to: in
+ * an outage that fails too (transient) and the session stays.
+ */
+function isAuthFailure(error: unknown, carried?: Credentials): boolean {
   if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'auth') return true;
-  return (error.status === 401 || error.status === 403) && error.is('authentication_error');
+  return error.refusedCredentials || (error.criticalError && carried?.kind === 'bearer');
 }
 
 /** Failures that say nothing about the refresh token: keep the session and try again later. */
 function isTransient(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted') return true;
-  return error.status === 429 || (error.status ?? 0) >= 500;
+  return error instanceof ApiError && error.transient;
 }

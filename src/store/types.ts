@@ -12,8 +12,13 @@ export interface StoreConfig {
   /** How a shopper signs in: bearer tokens (default) or Basic credentials. */
   auth?: AuthKind;
   amounts?: AmountsMode;
-  /** Where the checkout link points. */
+  /** Where the checkout link points: an `http(s)` or relative URL (anything else is refused). */
   checkoutUrl?: string;
+  /**
+   * The query parameter that hands a guest's cart to the shop's checkout page (CoCart:
+   * `cocart-load-cart`, the default). Empty: no hand-over.
+   */
+  loadCartParam?: string;
   /** Spec rule 5 fallback: Basic credentials also as query parameters. Off by default. */
   credentialsInQuery?: boolean;
 }
@@ -44,8 +49,13 @@ export interface CartState {
   /** Why the last load failed (status `error`). */
   error?: ApiError;
   session: SessionState;
-  /** Optional add-on routes; `false` once the service answered 404 `rest_no_route` for them. */
+  /**
+   * Optional add-on routes: `false` once the shop's route index (read when the drawer first opens)
+   * lacks them, or the service answered 404 `rest_no_route` for them.
+   */
   features: { coupons: boolean; shipping: boolean };
+  /** Names of guest lines that could not join the customer's cart at the last sign-in. */
+  notMerged: readonly string[];
   /** Item keys with a change in flight. */
   pending: readonly string[];
 }

@@ -1,3 +1,4 @@
+import { defaultMessages, describeError } from '../../src/format/messages.js';
 import { expect } from '@open-wc/testing';
 import { delay, http, HttpResponse, passthrough } from 'msw';
 import { setupWorker } from 'msw/browser';
@@ -180,7 +181,7 @@ describe('CartApi requests', () => {
     ]) {
       const error = await failure(call);
       expect(error.kind).to.equal('insecure-transport');
-      expect(error.message).to.match(/secure/);
+      expect(said(error)).to.match(/secure/);
     }
     expect(requests).to.equal(0);
   });
@@ -337,7 +338,7 @@ describe('CartApi retries', () => {
     expect(seen).to.have.length(3);
     expect(error.kind).to.equal('http');
     expect(error.status).to.equal(503);
-    expect(error.message).to.match(/trouble/);
+    expect(said(error)).to.match(/trouble/);
   });
 
   it('keeps Retry-After on the error for the caller', async () => {
@@ -345,7 +346,7 @@ describe('CartApi retries', () => {
     const error = await failure(api({ retries: 0 }).getCart());
     expect(error.status).to.equal(429);
     expect(error.retryAfter).to.equal(7);
-    expect(error.message).to.match(/busy/);
+    expect(said(error)).to.match(/busy/);
   });
 
   it('never retries a write', async () => {
@@ -360,7 +361,7 @@ describe('CartApi retries', () => {
     const error = await failure(api().clear());
     expect(seen).to.have.length(1);
     expect(error.kind).to.equal('network');
-    expect(error.message).to.match(/connection/);
+    expect(said(error)).to.match(/connection/);
   });
 
   it('does not retry other failures', async () => {
@@ -380,7 +381,7 @@ describe('CartApi timeouts and aborts', () => {
     });
     const error = await failure(api({ timeoutMs: 50 }).addItem({ id: 1, quantity: 1 }));
     expect(error.kind).to.equal('timeout');
-    expect(error.message).to.match(/too long/);
+    expect(said(error)).to.match(/too long/);
   });
 
   it('aborts when the caller aborts', async () => {
@@ -422,7 +423,7 @@ describe('CartApi errors', () => {
       expect(error.kind).to.equal('auth');
       expect(error.status).to.equal(status);
       expect(error.is('authentication_error')).to.equal(true);
-      expect(error.message).to.equal('Authentication failed.');
+      expect(error.message).to.contain('Authentication failed.');
     });
   }
 
@@ -431,7 +432,7 @@ describe('CartApi errors', () => {
     expect((await failure(api().getCart())).kind).to.equal('auth');
     const forbidden = await failure(api().getCart());
     expect(forbidden.kind).to.equal('http');
-    expect(forbidden.message).to.match(/did not allow/);
+    expect(said(forbidden)).to.match(/did not allow/);
   });
 
   it('reads a two-factor challenge', async () => {
@@ -439,7 +440,7 @@ describe('CartApi errors', () => {
     const error = await failure(api().login({ username: 'ada', password: 'pw' }));
     expect(error.kind).to.equal('http');
     expect(error.is('2fa_required')).to.equal(true);
-    expect(error.message).to.equal('Two-factor authentication is required.');
+    expect(said(error)).to.equal('Two-factor authentication is required.');
     expect(error.twoFactor).to.deep.equal({ providers: ['email', 'totp', 'backup'], defaultProvider: 'email', emailSent: true });
   });
 
@@ -453,7 +454,7 @@ describe('CartApi errors', () => {
     expect(code.twoFactor).to.equal(undefined);
     const provider = await failure(api().login({ username: 'a', password: 'b', twoFactorCode: '1', twoFactorProvider: 'sms' }));
     expect(provider.is('2fa_invalid_provider')).to.equal(true);
-    expect(provider.message).to.equal('Unknown provider "sms".');
+    expect(said(provider)).to.equal('Unknown provider "sms".');
   });
 
   const html = { 'Content-Type': 'text/html' };
@@ -466,11 +467,12 @@ describe('CartApi errors', () => {
     [
       '{success: false, data: {message}}',
       () => HttpResponse.json({ success: false, data: { message: 'Choose <b>3</b> items.' } }, { status: 400 }),
-      /^Choose 3 items\.$/,
+      // No code: the text may be anything (a plugin's debug line); the shopper reads ours.
+      /check it and try again/,
     ],
     ['an empty body', () => new HttpResponse(null, { status: 400 }), /check it and try again/],
     ['an HTML page from a proxy', () => new HttpResponse('<!doctype html><h1>502 Bad Gateway</h1>', { status: 502, headers: html }), /trouble/],
-    ['a JSON string', () => HttpResponse.json('Sorry, <em>no</em>.', { status: 409 }), /^Sorry, no\.$/],
+    ['a JSON string', () => HttpResponse.json('Sorry, <em>no</em>.', { status: 409 }), /check it and try again/],
     ['an empty object', () => HttpResponse.json({}, { status: 500 }), /trouble/],
     ['a stray 404', () => new HttpResponse('Not Found', { status: 404 }), /could not find/],
   ];
@@ -479,7 +481,7 @@ describe('CartApi errors', () => {
       route('post', `${NS}/v2/cart/add-item`, answer);
       const error = await failure(api().addItem({ id: 1, quantity: 1 }));
       expect(error.kind).to.equal('http');
-      expect(error.message).to.match(message);
+      expect(said(error)).to.match(message);
     });
   }
 
@@ -489,7 +491,7 @@ describe('CartApi errors', () => {
     );
     const error = await failure(api().addItem({ id: 1, quantity: 1 }));
     expect(error).to.deep.include({ kind: 'http', status: 403, code: 'cocart_product_sold_individually' });
-    expect(error.message).to.equal("You cannot add another 'Mug'.");
+    expect(said(error)).to.equal("You cannot add another 'Mug'.");
   });
 
   for (const [name, answer] of [
@@ -501,7 +503,12 @@ describe('CartApi errors', () => {
       route('get', `${NS}/v2/cart`, answer);
       const error = await failure(api().getCart());
       expect(error.kind).to.equal('invalid-response');
-      expect(error.message).to.match(/could not read/);
+      expect(said(error)).to.match(/could not read/);
     });
   }
 });
+
+/** What a shopper reads about `error`. */
+function said(error: ApiError): string {
+  return describeError(error, defaultMessages);
+}

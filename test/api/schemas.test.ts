@@ -1,3 +1,4 @@
+import { defaultMessages, describeError } from '../../src/format/messages.js';
 import { expect } from '@open-wc/testing';
 import { ApiError } from '../../src/api/errors.js';
 import type { AmountsMode, Cart } from '../../src/api/model.js';
@@ -35,7 +36,7 @@ function expectInvalid(parse: () => unknown): ApiError {
   expect(caught, 'should throw').to.be.instanceOf(ApiError);
   const error = caught as ApiError;
   expect(error.kind).to.equal('invalid-response');
-  expect(error.message).to.match(/could not read/);
+  expect(said(error)).to.match(/could not read/);
   return error;
 }
 
@@ -715,3 +716,8 @@ describe('parseErrorBody', () => {
     expect(parseErrorBody({ code: 'svc_2fa_invalid_code', message: 'Wrong code.', data: { status: 401 } })).to.not.have.property('twoFactor');
   });
 });
+
+/** What a shopper reads about `error`. */
+function said(error: ApiError): string {
+  return describeError(error, defaultMessages);
+}

@@ -255,7 +255,7 @@ describe('CartStore', () => {
 
     it('ignores a corrupt kept key and starts a fresh cart', async () => {
       const shop = newShop();
-      localStorage.setItem(shop.cartKeyName, '{"not": a key}');
+      localStorage.setItem(shop.cartKeyName, 'x'.repeat(300));
       worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_fresh' }))));
       const store = getCartStore(shop.config);
       await store.load();

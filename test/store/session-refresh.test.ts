@@ -32,7 +32,7 @@ function refuseToken(test: TestShop, token: string): { refused: number } {
 /** A signed-in tab, and a second tab of the same shop that restored the session from storage. */
 async function twoTabs(test: TestShop): Promise<[Session, Session, string]> {
   const first = test.tab();
-  await first.signIn(adaSignIn, null);
+  await first.signIn(adaSignIn);
   const second = test.tab();
   return [first, second, (await tokenOf(first))!];
 }
@@ -53,7 +53,7 @@ describe('Session: token refresh', () => {
   it('refreshes shortly before the token expires, without an Authorization header', async () => {
     const test = newShop();
     const session = test.tab();
-    await session.signIn(adaSignIn, null);
+    await session.signIn(adaSignIn);
     const old = (await tokenOf(session))!;
     expect(await tokenOf(session)).to.equal(old);
     expect(test.requests('jwt/refresh-token')).to.have.length(0);
@@ -102,7 +102,7 @@ describe('Session: token refresh', () => {
   it('does not refresh again for a failure of a token a refresh already replaced', async () => {
     const test = newShop();
     const session = test.tab();
-    await session.signIn(adaSignIn, null);
+    await session.signIn(adaSignIn);
     const stale: Credentials = await session.credentials();
     expect(await session.recover(authError, stale)).to.equal(true);
     expect(await session.recover(authError, stale)).to.equal(true);
@@ -113,7 +113,7 @@ describe('Session: token refresh', () => {
   it('does not try to recover from errors that are not about the token', async () => {
     const test = newShop();
     const session = test.tab();
-    await session.signIn(adaSignIn, null);
+    await session.signIn(adaSignIn);
     const notFound = new ApiError({ kind: 'http', status: 404, code: 'svc_cart_not_found', message: 'x' });
     expect(await session.recover(notFound)).to.equal(false);
     expect(await test.tab().recover(authError)).to.equal(true);
@@ -193,7 +193,7 @@ describe('Session: token refresh', () => {
   it('keeps the session when the refresh cannot reach the shop', async () => {
     const test = newShop();
     const session = test.tab();
-    await session.signIn(adaSignIn, null);
+    await session.signIn(adaSignIn);
     worker.use(http.post(`${test.config.baseUrl}/svc/jwt/refresh-token`, () => HttpResponse.error()));
     expect(await session.refresh()).to.equal(false);
     expect(session.state.kind).to.equal('bearer');

@@ -127,27 +127,28 @@ describe('CartStore across tabs and sessions', () => {
   });
 
   describe('signing in and out', () => {
-    it('carries the guest cart key into the customer session once, then drops it', async () => {
+    it('adds the guest lines to the saved customer cart and never sends the guest key with credentials', async () => {
       const shop = newShop();
       signInShop(shop);
+      worker.use(
+        http.post(shop.url('v2/cart/add-item'), () =>
+          HttpResponse.json(wireCart({ key: '7', lines: [{ key: 'mine', quantity: 1 }, { key: 'g', quantity: 1 }] })),
+        ),
+      );
       const store = getCartStore(shop.config);
-      const guest = await store.load();
-
-      await store.signIn(credentials);
       await store.load();
 
+      await store.signIn(credentials);
+
       const [login] = sentTo(shop, 'POST', 'v2/login');
-      expect(login?.cartKey).to.equal(guest.key);
-      const gets = sentTo(shop, 'GET', 'v2/cart');
-      expect(gets.map((request) => [request.cartKey, request.authorization])).to.deep.equal([
-        [null, null],
-        [guest.key, 'Bearer t1'],
-        [null, 'Bearer t1'],
-      ]);
+      expect(login?.cartKey).to.equal(null);
+      const signedIn = sent.filter((request) => request.authorization);
+      expect(signedIn.map((request) => request.cartKey)).to.deep.equal(signedIn.map(() => null));
+      expect(sentTo(shop, 'POST', 'v2/cart/add-item').map((request) => JSON.parse(request.body))).to.deep.equal([{ id: '100', quantity: '1' }]);
       expect(localStorage.getItem(shop.cartKeyName)).to.equal(null);
       expect(store.state.session.kind).to.equal('bearer');
       expect(store.state.session.user?.displayName).to.equal('Ada');
-      expect(store.state.cart?.items.map((item) => item.key)).to.deep.equal(['mine']);
+      expect(store.state.cart?.items.map((item) => item.key)).to.deep.equal(['mine', 'g']);
     });
 
     it('refuses a sign-in the service refuses, and keeps the guest cart and key', async () => {
@@ -235,8 +236,8 @@ describe('CartStore across tabs and sessions', () => {
       await waitUntil(() => store.state.cart?.items[0]?.key === 'mine', 'the customer cart did not load');
       expect(store.state.session.kind).to.equal('bearer');
       const bearerGets = sentTo(shop, 'GET', 'v2/cart').filter((request) => request.authorization === 'Bearer t1');
-      // Only the tab that signed in carries the guest cart.
-      expect(bearerGets.map((request) => request.cartKey).filter(Boolean)).to.have.length(1);
+      // The customer's cart was not empty: no signed-in request carries the guest key, from any tab.
+      expect(bearerGets.map((request) => request.cartKey).filter(Boolean)).to.have.length(0);
     });
 
     it('clears the customer cart and starts a guest cart when another tab signs out', async () => {
@@ -298,8 +299,10 @@ describe('CartStore across tabs and sessions', () => {
 
       const gets = sentTo(shop, 'GET', 'v2/cart');
       expect(gets.map((request) => [request.authorization, request.cartKey])).to.deep.equal([
-        ['Bearer t1', 't_guest'],
-        ['Bearer t2', 't_guest'],
+        // The guest cart as it is before signing in (it holds 'mine' here, which the customer has already).
+        [null, 't_guest'],
+        ['Bearer t1', null],
+        ['Bearer t2', null],
       ]);
       expect(sentTo(shop, 'POST', 'jwt/refresh-token')).to.have.length(1);
       expect(store.state.cart?.items.map((item) => item.key)).to.deep.equal(['mine']);

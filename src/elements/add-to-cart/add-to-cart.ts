@@ -1,12 +1,11 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import type { CartItem } from '../../api/model.js';
 import { addedDetail } from '../../events/analytics.js';
-import { CartItemAddedEvent } from '../../events/cart-events.js';
+import { CartItemAddedEvent, type CartItemAddingDetail } from '../../events/cart-events.js';
 import { withMessages, type Messages } from '../../format/messages.js';
 import { StoreController } from '../../store/store-controller.js';
-import type { AddItemInput } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
-import type { CartDrawer } from '../cart-drawer/cart-drawer.js';
+import { askToAdd } from '../item-adding.js';
 import { styles } from './add-to-cart.styles.js';
 
 /**
@@ -23,6 +22,7 @@ import { styles } from './add-to-cart.styles.js';
  *
  * @summary "Add to cart" for one product, with a busy state and an inline error.
  * @slot - Your own `<button>` to use instead of the built-in one.
+ * @event cart-item-adding - Before the request (cancelable): `{ productId, quantity, variation? }`; a listener may change `quantity`, `variation` or `itemData` and the request carries the change.
  * @event cart-item-added - The product is in the cart (GA4 `add_to_cart` detail).
  * @event cart-error - The shop refused or could not be reached; the message is shown too.
  * @csspart base - The wrapper.
@@ -110,17 +110,23 @@ export class AddToCart extends CartElement {
     if (!this.busy && event.composedPath().some((node) => node instanceof HTMLButtonElement)) void this.add();
   }
 
-  /** Adds the product; resolves once the shop answered (errors are shown, not thrown). */
+  /**
+   * Adds the product; resolves once the shop answered (errors are shown, not thrown). The host
+   * page hears `cart-item-adding` first: cancelled, nothing is sent.
+   */
   async add(): Promise<void> {
     const m = withMessages(this.messages);
     const store = this.store;
-    const input = this.#input();
-    this.error = '';
-    this.announcement = '';
-    if (!store || !input) {
+    const request = this.#request();
+    if (!store || !request) {
       this.error = m.genericError;
+      this.announcement = '';
       return;
     }
+    const input = askToAdd(this, request);
+    if (!input) return;
+    this.error = '';
+    this.announcement = '';
     const before = store.state.cart;
     this.busy = true;
     try {
@@ -133,7 +139,8 @@ export class AddToCart extends CartElement {
       const first = detail.items[0];
       this.announcement = first ? m.added(first.item_name) : m.addedToCart;
       this.dispatchEvent(new CartItemAddedEvent({ ...detail, cart: after }));
-      if (this.openOnAdd) document.querySelector<CartDrawer>('cart-drawer')?.show();
+      // The cart of this shop opens, wherever its drawer is (never another shop's).
+      if (this.openOnAdd) store.openCart();
     } catch (error) {
       this.error = this.reportFailure(error, 'add-item', m);
     } finally {
@@ -143,11 +150,13 @@ export class AddToCart extends CartElement {
     }
   }
 
-  #input(): AddItemInput | null {
+  /** What this element adds, as the `cart-item-adding` detail; `null` without a product. */
+  #request(): CartItemAddingDetail | null {
     const { productId, variation } = this;
     const quantity = Number.isFinite(this.quantity) && this.quantity > 0 ? Math.floor(this.quantity) : 1;
-    if (typeof variation === 'object' && variation) return productId ? { id: productId, quantity, variation } : null;
-    const id = (variation === undefined ? '' : String(variation).trim()) || productId;
-    return id ? { id, quantity } : null;
+    if (typeof variation === 'object' && variation) return productId ? { productId, quantity, variation: { ...variation } } : null;
+    const id = variation === undefined ? '' : String(variation).trim();
+    if (id) return { productId: productId || id, quantity, variation: id };
+    return productId ? { productId, quantity } : null;
   }
 }

@@ -5,9 +5,9 @@ import { analyticsDetail } from '../../events/analytics.js';
 import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
 import { describeError, withMessages, type Messages } from '../../format/messages.js';
 import { StoreController } from '../../store/store-controller.js';
+import type { CartStore } from '../../store/cart-store.js';
 import type { CartState } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
-import { loadCartOnce } from '../cart-provider/load-cart.js';
 import { styles } from './cart-drawer.styles.js';
 import { renderCoupons } from './coupons.js';
 import { renderCrossSells } from './cross-sells.js';
@@ -106,6 +106,8 @@ export class CartDrawer extends CartElement {
   #viewed = false;
   #pressedBackdrop = false;
   #releaseScroll: (() => void) | undefined;
+  #stopListening: (() => void) | undefined;
+  #listeningTo: CartStore | undefined;
   #derivedFrom: Cart | null | undefined;
   #lines: CartItem[] = [];
   #boxContents = new Map<string, CartItem[]>();
@@ -144,6 +146,8 @@ export class CartDrawer extends CartElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#stopListening?.();
+    this.#stopListening = this.#listeningTo = undefined;
     this.#releaseScroll?.();
     this.#releaseScroll = undefined;
   }
@@ -152,7 +156,17 @@ export class CartDrawer extends CartElement {
     if (changed.has('messages')) this.#m = withMessages(this.messages);
     if (this.open) this.#hasOpened = true;
     const store = this.store;
-    if (store) loadCartOnce(store);
+    if (store) {
+      store.loadOnce();
+      // Elements of this shop ask its store to show the cart (`open-on-add`): this drawer answers.
+      if (store !== this.#listeningTo) {
+        this.#stopListening?.();
+        this.#listeningTo = store;
+        this.#stopListening = store.whenAskedToOpen(() => void this.show());
+      }
+      // What the shop offers (coupons, shipping choice): learned once, when a drawer first opens.
+      if (this.open) void store.discoverFeatures();
+    }
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -261,6 +275,7 @@ export class CartDrawer extends CartElement {
     const notices = cart && cart.notices !== this.#actions.feedback.staleNotices ? cart.notices : [];
     return html`<div part="notices">
         ${notices.map((notice) => html`<p part="notice notice-${notice.type}">${notice.message}</p>`)}
+        ${state.notMerged.length ? html`<p part="notice notice-error">${m.notMerged(listOf(state.notMerged, this))}</p>` : nothing}
       </div>
       ${status === 'error' && error
         ? html`<div part="load-error">
@@ -307,11 +322,16 @@ export class CartDrawer extends CartElement {
 
   #renderCheckout() {
     // The store always knows a checkout URL (the shop's /checkout/ by default).
-    return html`<a part="checkout button primary" href=${this.#checkoutHref()} data-action="checkout">${this.#m.checkout}</a>`;
+    const m = this.#m;
+    const signedIn = this.#cartState.value?.session.kind !== 'guest';
+    return html`<a part="checkout button primary" href=${this.#checkoutHref()} data-action="checkout" aria-describedby=${signedIn ? 'checkout-note' : nothing}
+        >${m.checkout}</a
+      >${signedIn ? html`<p part="checkout-note" id="checkout-note">${m.signedInCheckoutNote}</p>` : nothing}`;
   }
 
+  /** A guest's link hands the cart over to the shop's checkout page; never an unsafe scheme. */
   #checkoutHref(): string {
-    return this.checkoutUrl ?? this.store?.config.checkoutUrl ?? '';
+    return this.store?.checkoutHref(this.checkoutUrl) ?? '';
   }
 
   #onPointerDown(event: PointerEvent): void {
@@ -411,6 +431,16 @@ export class CartDrawer extends CartElement {
     const checkout = new CheckoutEvent({ ...analyticsDetail(cart), cart, url: this.#checkoutHref() });
     this.dispatchEvent(checkout);
     if (checkout.defaultPrevented) event.preventDefault();
+  }
+}
+
+/** Names joined the way the drawer's language lists them: "A, B and C". */
+function listOf(names: readonly string[], element: Element): string {
+  const lang = element.closest('[lang]')?.getAttribute('lang') || 'en';
+  try {
+    return new Intl.ListFormat(lang, { type: 'conjunction' }).format(names);
+  } catch {
+    return names.join(', ');
   }
 }
 

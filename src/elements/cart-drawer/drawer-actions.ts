@@ -6,6 +6,7 @@ import { CartErrorEvent, CartItemAddedEvent, CartItemRemovedEvent, CartUpdatedEv
 import { describeError, type Messages } from '../../format/messages.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState } from '../../store/types.js';
+import { askToAdd } from '../item-adding.js';
 
 /** What the drawer shows about the shopper's last actions. */
 export interface LineError {
@@ -140,7 +141,9 @@ export class DrawerActions {
     const before = this.store()?.state.cart ?? null;
     const product = before?.crossSells.find((candidate) => String(candidate.id) === productId);
     if (!product || this.feedback.adding.has(productId)) return;
-    const state = await this.#run('add-item', (store) => store.addItem({ id: product.id, quantity: 1 }), (m) => m.addFailed(product.name), {
+    const input = askToAdd(this.host, { productId: String(product.id), quantity: 1 });
+    if (!input) return;
+    const state = await this.#run('add-item', (store) => store.addItem(input), (m) => m.addFailed(product.name), {
       adding: new Set([...this.feedback.adding, productId]),
     });
     const adding = new Set(this.feedback.adding);
@@ -149,7 +152,7 @@ export class DrawerActions {
     const cart = state?.cart;
     if (!cart) return;
     this.#announce(this.messages().added(product.name));
-    const detail = addedDetail(before, cart, (item) => item.id === product.id, 1);
+    const detail = addedDetail(before, cart, (item) => item.id === product.id, input.quantity);
     this.host.dispatchEvent(new CartItemAddedEvent({ ...detail, cart }));
     return cart.items.find((item) => item.id === product.id)?.key;
   }
@@ -170,7 +173,9 @@ export class DrawerActions {
       task,
       headline,
       { lineErrors },
-      (text) => ({ lineErrors: new Map(this.feedback.lineErrors).set(key, { text, field }) }),
+      // A line that is gone (removed elsewhere) has no place for its error: the alert says it.
+      (text, state) =>
+        state.cart?.items.some((item) => item.key === key) ? { lineErrors: new Map(this.feedback.lineErrors).set(key, { text, field }) } : { alert: text },
       current,
     );
   }
@@ -198,6 +203,7 @@ export class DrawerActions {
     } catch (error) {
       if (!isApiError(error)) throw error;
       if (current() && error.kind !== 'aborted') {
+        console.warn(`cart-widget: ${action} failed:`, error.message);
         this.host.dispatchEvent(new CartErrorEvent({ error, action }));
         const m = this.messages();
         this.#patch(show([headline(m), describeError(error, m)].filter(Boolean).join(' '), store.state));

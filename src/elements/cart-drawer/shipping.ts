@@ -30,12 +30,12 @@ function shippingPackage(pkg: ShippingPackage, index: number, view: ShippingView
       <p part="shipping-pending">${m.calculatedAtCheckout}</p>
     </div>`;
   }
+  if (!view.editable) return fixedRates(pkg, id, view);
   return html`<fieldset
     part="shipping-package"
     role="radiogroup"
     aria-labelledby="${id}-name"
     aria-describedby=${pkg.destination ? `${id}-destination` : nothing}
-    ?disabled=${!view.editable}
   >
     <legend part="shipping-package-name" id="${id}-name">${pkg.name || m.shipping}</legend>
     ${pkg.destination
@@ -56,4 +56,26 @@ function shippingPackage(pkg: ShippingPackage, index: number, view: ShippingView
       </label>`,
     )}
   </fieldset>`;
+}
+
+/**
+ * A shop that cannot switch rates from here (no shipping-method route): the rates as a list, the
+ * chosen one marked, and where the choice is made. No disabled radios without a reason.
+ */
+function fixedRates(pkg: ShippingPackage, id: string, { m, currency }: ShippingView) {
+  return html`<div part="shipping-package" role="group" aria-labelledby="${id}-name">
+    <p part="shipping-package-name" id="${id}-name">${pkg.name || m.shipping}</p>
+    ${pkg.destination ? html`<p part="shipping-destination">${m.shippingTo(pkg.destination)}</p>` : nothing}
+    <ul part="shipping-rates" role="list">
+      ${pkg.rates.map((rate) => {
+        const chosen = rate.key === pkg.chosenRate;
+        return html`<li part=${chosen ? 'shipping-rate shipping-rate-chosen' : 'shipping-rate'}>
+          <span part="shipping-rate-label">${rate.label}</span>
+          <span part="shipping-rate-cost">${rate.cost ? formatMoney(rate.cost, currency) : m.free}</span>
+          ${chosen ? html`<span part="shipping-rate-selected">${m.rateSelected}</span>` : nothing}
+        </li>`;
+      })}
+    </ul>
+    <p part="shipping-note">${m.shippingChosenAtCheckout}</p>
+  </div>`;
 }

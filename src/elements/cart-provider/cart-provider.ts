@@ -4,7 +4,6 @@ import type { AmountsMode } from '../../api/model.js';
 import { getCartStore, type CartStore } from '../../store/cart-store.js';
 import { storeContext } from '../../store/context.js';
 import type { AuthKind } from '../../store/types.js';
-import { loadCartOnce } from './load-cart.js';
 import { styles } from './cart-provider.styles.js';
 
 /**
@@ -23,6 +22,7 @@ export class CartProvider extends LitElement {
     auth: {},
     amounts: {},
     checkoutUrl: { attribute: 'checkout-url' },
+    loadCartParam: { attribute: 'load-cart-param' },
     credentialsInQuery: { type: Boolean, attribute: 'credentials-in-query' },
   };
 
@@ -34,8 +34,10 @@ export class CartProvider extends LitElement {
   auth: AuthKind = 'bearer';
   /** How amounts are read: `auto` (default), `decimal` or `minor-units`. */
   amounts: AmountsMode = 'auto';
-  /** Where the drawer's checkout link points. */
+  /** Where the drawer's checkout link points: an `http(s)` or relative URL. */
   declare checkoutUrl?: string;
+  /** The query parameter that hands a guest's cart to the shop's checkout (`cocart-load-cart`); empty: none. */
+  declare loadCartParam?: string;
   /** Also send Basic credentials as query parameters, for servers that drop `Authorization`. */
   credentialsInQuery = false;
 
@@ -64,10 +66,11 @@ export class CartProvider extends LitElement {
       auth: this.auth,
       amounts: this.amounts,
       checkoutUrl: this.checkoutUrl,
+      loadCartParam: this.loadCartParam ?? undefined,
       credentialsInQuery: this.credentialsInQuery,
     });
     if (store !== this.#provider.value) this.#provider.setValue(store);
-    loadCartOnce(store);
+    store.loadOnce();
   }
 
   protected override render() {

@@ -357,9 +357,13 @@ export class LoginForm extends CartElement {
     else if (error.is('2fa_invalid_provider')) {
       this.#error(m.invalidProvider(m.providerName(this.provider)), (this.challenge?.providers.length ?? 0) > 1 ? 'provider' : 'code');
     } else if (error.kind === 'insecure-transport') this.#error(m.insecureConnection);
-    else if (!this.challenge && (error.kind === 'auth' || error.status === 401 || error.status === 403)) {
+    // Real servers: a wrong password is 401/403; an unknown username is a 500 with an empty body.
+    else if (!this.challenge && (error.kind === 'auth' || error.status === 401 || error.status === 403 || (error.status === 500 && !error.code))) {
       this.#error(m.signInFailed, 'password', 'identifier');
-    } else this.#error(ourError(error, m));
+    } else {
+      console.warn('cart-widget: sign-in failed:', error.message);
+      this.#error(ourError(error, m));
+    }
   }
 
   /** One message about these fields (or the whole form). */

@@ -9,6 +9,7 @@ import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartState } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
+import { askToAdd } from '../item-adding.js';
 import { addedBoxDetail } from './added-box.js';
 import { boxContents, boxPrice, capacityFor, emptySelection, selectionStatus, withQuantity, type Selection } from './box-selection.js';
 import { styles } from './mnm-container-picker.styles.js';
@@ -40,6 +41,7 @@ const PLAIN_CURRENCY: Currency = {
  *
  * @summary Builds a mix-and-match box and adds it to the cart.
  *
+ * @event cart-item-adding - Before the request (cancelable): `{ productId, quantity, itemData }` with the box's contents as `itemData.mnm_config`; a listener may change `quantity` (boxes) or add to `itemData`.
  * @event cart-item-added - The box was added; `detail` is GA4-shaped (`currency`, `value`, `items`: the container and its contents) plus `cart`.
  * @event cart-error - Adding the box failed; `detail`: `{ error, action: 'add-item' }`.
  *
@@ -134,8 +136,7 @@ export class MnmContainerPicker extends CartElement {
   readonly #product = new Task(this, {
     task: async ([store, id], { signal }) => {
       if (!store || !id) return initialState;
-      const credentials = await store.session.credentials();
-      return store.api.getProduct(id, { credentials, signal });
+      return store.getProduct(id, signal);
     },
     args: () => [this.#inline ? undefined : this.store, this.productId, this.#slice.value?.session] as const,
   });
@@ -310,13 +311,15 @@ export class MnmContainerPicker extends CartElement {
     const store = this.store;
     const { selection, boxes } = this;
     if (!store || this.adding || !valid) return;
+    const input = askToAdd(this, { productId: String(product.id), quantity: boxes, itemData: { mnm_config: boxContents(selection) } });
+    if (!input) return;
     const m = this.#m;
     this.adding = true;
     this.addError = '';
     this.notice = '';
     try {
-      const cart = await store.addItem({ id: product.id, quantity: boxes, itemData: { mnm_config: boxContents(selection) } });
-      this.dispatchEvent(new CartItemAddedEvent(addedBoxDetail(cart, product, selection, boxes)));
+      const cart = await store.addItem(input);
+      this.dispatchEvent(new CartItemAddedEvent(addedBoxDetail(cart, product, selection, input.quantity)));
       if (!this.keepSelection) {
         // A new, empty box: focus leaves the now-disabled add button for the first quantity field.
         const hadFocus = this.shadowRoot!.activeElement?.matches('[part~="add"]');
@@ -327,7 +330,7 @@ export class MnmContainerPicker extends CartElement {
       this.notice = m.boxAdded;
     } catch (error) {
       // Real servers refuse a box without a code or with an empty body: say what to check.
-      this.addError = this.reportFailure(error, 'add-item', { ...m, genericError: m.boxError });
+      this.addError = this.reportFailure(error, 'add-item', { ...m, genericError: m.boxError, requestRefused: m.boxError });
     } finally {
       this.adding = false;
     }
@@ -342,7 +345,7 @@ export class MnmContainerPicker extends CartElement {
     const source = this.config ?? this.scriptText;
     if (source == null) return null;
     try {
-      return parseProductConfig(source, { amounts: this.store?.api.amounts ?? 'auto' });
+      return parseProductConfig(source, { amounts: this.store?.config.amounts ?? 'auto' });
     } catch {
       return 'invalid';
     }

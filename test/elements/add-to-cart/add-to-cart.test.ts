@@ -5,6 +5,7 @@ import '../../../src/elements/add-to-cart/define.js';
 import '../../../src/elements/cart-drawer/define.js';
 import type { AddToCart } from '../../../src/elements/add-to-cart/add-to-cart.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
+import type { CartItemAddingEvent } from '../../../src/events/cart-events.js';
 import { alertTexts, expectFocusOn, getByRole, queryAllByRole, queryByRole, visibleText } from '../../helpers/queries.js';
 import { resetCartStores } from '../../../src/store/cart-store.js';
 import { holdRequests, requestsTo, useShop } from '../../helpers/shop.js';
@@ -206,5 +207,80 @@ describe('<add-to-cart>', () => {
     expect(getComputedStyle(button).backgroundColor).to.equal('rgb(10, 20, 30)');
     expect(getComputedStyle(button).borderTopLeftRadius).to.equal('0px');
     expect(button.getAttribute('part')!.split(' ')).to.include('button');
+  });
+
+  describe('asks the host page first (cart-item-adding)', () => {
+    /** A listener on the page's body, as a host page would add; removed after the test. */
+    function onAdding(listener: (event: CartItemAddingEvent) => void): void {
+      document.body.addEventListener('cart-item-adding', listener);
+      stops.push(() => document.body.removeEventListener('cart-item-adding', listener));
+    }
+    const stops: Array<() => void> = [];
+    afterEach(() => stops.splice(0).forEach((stop) => stop()));
+
+    it('tells the page what it is about to add, before any request', async () => {
+      const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="11" quantity="2"></add-to-cart>`);
+      const seen: Array<{ detail: unknown; cancelable: boolean; composed: boolean; requests: number }> = [];
+      onAdding((event) => seen.push({ detail: { ...event.detail }, cancelable: event.cancelable, composed: event.composed, requests: added().length }));
+      await el.add();
+      expect(seen).to.deep.equal([{ detail: { productId: '11', quantity: 2 }, cancelable: true, composed: true, requests: 0 }]);
+      expect(added()).to.have.length(1);
+    });
+
+    it('names the variation it adds, by id or by attributes', async () => {
+      const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="20" variation="22"></add-to-cart>`);
+      const details: unknown[] = [];
+      onAdding((event) => details.push({ ...event.detail }));
+      await el.add();
+      el.removeAttribute('variation');
+      el.variation = { attribute_pa_colour: 'white', attribute_pa_size: 's' };
+      await el.add();
+      expect(details).to.deep.equal([
+        { productId: '20', quantity: 1, variation: '22' },
+        { productId: '20', quantity: 1, variation: { attribute_pa_colour: 'white', attribute_pa_size: 's' } },
+      ]);
+    });
+
+    it('sends nothing when the page cancels, shows no error, and stays usable', async () => {
+      const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="11"></add-to-cart>`);
+      let cancel = true;
+      let errors = 0;
+      el.addEventListener('cart-error', () => errors++);
+      onAdding((event) => cancel && event.preventDefault());
+      getByRole(el, 'button', 'Add to cart').click();
+      await el.updateComplete;
+      // A round trip to the shop: an add sent by the click would be logged by now.
+      await shop().store().load();
+      expect(added()).to.deep.equal([]);
+      expect(alertTexts(el)).to.deep.equal([]);
+      expect(errors).to.equal(0);
+      const button = getByRole(el, 'button', 'Add to cart');
+      expect(button.hasAttribute('aria-disabled')).to.equal(false);
+      await expect(el).to.be.accessible();
+      cancel = false;
+      setTimeout(() => button.click());
+      await oneEvent(el, 'cart-item-added');
+      expect(added()).to.deep.equal([{ id: '11', quantity: '1' }]);
+    });
+
+    it('sends what the page changed: quantity, item data, variation', async () => {
+      const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="20" variation="22"></add-to-cart>`);
+      onAdding((event) => {
+        event.detail.quantity = 3;
+        event.detail.variation = '21';
+        event.detail.itemData = { gift_note: 'Happy birthday' };
+      });
+      setTimeout(() => getByRole(el, 'button', 'Add to cart').click());
+      const { detail } = await oneEvent(el, 'cart-item-added');
+      expect(added()).to.deep.equal([{ id: '21', quantity: '3', item_data: { gift_note: 'Happy birthday' } }]);
+      expect(detail.items).to.deep.equal([{ item_id: '21', item_name: 'Barista T-Shirt - Black, S', price: 25, quantity: 3 }]);
+    });
+
+    it("keeps its own quantity when the page's is not a positive number", async () => {
+      const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id="11" quantity="2"></add-to-cart>`);
+      onAdding((event) => (event.detail.quantity = -4));
+      await el.add();
+      expect(added()).to.deep.equal([{ id: '11', quantity: '2' }]);
+    });
   });
 });

@@ -274,7 +274,9 @@ describe('<cart-drawer>', () => {
       el.checkoutUrl = 'https://shop.test/checkout/';
       await el.updateComplete;
       const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
-      expect(link.href).to.equal('https://shop.test/checkout/');
+      // A guest's link hands the cart to the shop's own checkout page (architecture §3).
+      const handOver = `https://shop.test/checkout/?cocart-load-cart=${shop().store().state.cart!.key}`;
+      expect(link.href).to.equal(handOver);
       let followed: boolean | undefined;
       // Stop the navigation only after the drawer had its say, to see whether it let the link go.
       const stop = (event: Event) => {
@@ -284,7 +286,7 @@ describe('<cart-drawer>', () => {
       window.addEventListener('click', stop, { once: true });
       setTimeout(() => link.click());
       const { detail } = await oneEvent(el, 'checkout');
-      expect(detail.url).to.equal('https://shop.test/checkout/');
+      expect(detail.url).to.equal(handOver);
       expect(detail.value).to.equal(36);
       expect(detail.items[0]).to.deep.equal({ item_id: '11', item_name: 'Ethiopia Yirgacheffe Beans', price: 18, quantity: 2 });
       expect(followed).to.equal(true);
@@ -301,7 +303,7 @@ describe('<cart-drawer>', () => {
       };
       window.addEventListener('click', stop, { once: true });
       const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
-      expect(link.href).to.equal(`${shop().baseUrl.replace(/\/wp-json$/, '')}/checkout/`);
+      expect(link.href).to.equal(`${shop().baseUrl.replace(/\/wp-json$/, '')}/checkout/?cocart-load-cart=${shop().store().state.cart!.key}`);
       link.click();
       expect(prevented).to.equal(true);
     });

@@ -5,7 +5,7 @@ import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
 import { accessibleName, alertTexts, expectFocusOn, getByRole, queryAllByRole, queryByRole, visibleText } from '../../helpers/queries.js';
 import { requestsTo, useShop, worker } from '../../helpers/shop.js';
-import { openDrawer } from './drawer-page.js';
+import { drawerFor, openDrawer } from './drawer-page.js';
 import { serveCart, wireCart } from './wire-carts.js';
 
 const totalsRow = (el: CartDrawer, label: string) =>
@@ -94,9 +94,44 @@ describe('<cart-drawer> without the coupons add-on', () => {
     await waitUntil(() => !queryByRole(el, 'textbox', 'Coupon code'), 'the coupon form stayed');
     expect(alertTexts(el)[0]).to.match(/^We could not apply coupon save10\./);
     getByRole(el, 'radio', /Local pickup/).click();
-    await waitUntil(() => queryAllByRole<HTMLInputElement>(el, 'radio').every((radio) => radio.matches(':disabled')), 'the rates stayed choosable');
-    expect(getByRole<HTMLInputElement>(el, 'radio', /Flat rate/).checked).to.equal(true);
+    // No disabled radios without a reason: the rates are listed, the chosen one marked, and where to choose.
+    await waitUntil(() => queryAllByRole(el, 'radio').length === 0, 'the rates stayed choosable');
+    expect(visibleText(el.shadowRoot!.querySelector('[part~=shipping-rate-chosen]')!)).to.match(/^Flat rate/);
+    expect(visibleText(el.shadowRoot!.querySelector('[part~=shipping-note]')!)).to.equal('You can change the shipping method at checkout.');
+    expect(alertTexts(el).join(' ')).to.not.match(/route|rest_/i);
     await expect(el).to.be.accessible();
+  });
+});
+
+describe("<cart-drawer> on a shop whose route index lacks the add-on's routes", () => {
+  const shop = useShop();
+
+  it('offers no coupon field and lists the rates, without trying a route the shop lacks', async () => {
+    worker.use(
+      http.get(shop().url('v2'), () =>
+        HttpResponse.json({ namespace: 'svc/v2', routes: { '/svc/v2': {}, '/svc/v2/cart': {}, '/svc/v2/cart/add-item': {}, '/svc/v2/cart/clear': {} } }),
+      ),
+    );
+    await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 2 });
+    const el = await openDrawer(shop());
+    await waitUntil(() => !queryByRole(el, 'textbox', 'Coupon code'), 'the coupon field stayed');
+    expect(queryAllByRole(el, 'radio')).to.have.length(0);
+    expect(visibleText(el.shadowRoot!.querySelector('[part~=shipping-rate-chosen]')!)).to.match(/^Flat rate/);
+    expect(requestsTo(shop(), 'POST', 'v2/cart/apply-coupon')).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('reads the index once, when a drawer first opens, not on page load', async () => {
+    let asked = 0;
+    worker.use(http.get(shop().url('v2'), () => (asked++, HttpResponse.json({ routes: {} }))));
+    await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+    const el = await drawerFor(shop());
+    expect(asked).to.equal(0);
+    await el.show();
+    await el.hide();
+    await el.show();
+    await waitUntil(() => asked > 0);
+    expect(asked).to.equal(1);
   });
 });
 

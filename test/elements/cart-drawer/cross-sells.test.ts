@@ -1,6 +1,7 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { HttpResponse, http } from 'msw';
+import type { CartItemAddingEvent } from '../../../src/events/cart-events.js';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import { alertTexts, getByRole, queryAllByRole, queryByRole, visibleText } from '../../helpers/queries.js';
 import { requestsTo, useShop, worker } from '../../helpers/shop.js';
@@ -65,5 +66,55 @@ describe('<cart-drawer> cross-sells', () => {
     getByRole(el, 'button', 'Add Enamel Mug to cart').click();
     await waitUntil(() => alertTexts(el).length, 'no error shown');
     expect(alertTexts(el)).to.deep.equal(['We could not add Enamel Mug to your cart. Sold out, sorry.']);
+  });
+
+  describe('asks the host page first (cart-item-adding)', () => {
+    const adds = () => requestsTo(shop(), 'POST', 'v2/cart/add-item').map((request) => request.body);
+
+    it('tells the page which suggestion it is about to add, before any request', async () => {
+      const el = await openDrawer(shop());
+      const before = adds().length;
+      const seen: Array<{ detail: unknown; cancelable: boolean; composed: boolean; requests: number }> = [];
+      const listener = (event: CartItemAddingEvent) =>
+        seen.push({ detail: { ...event.detail }, cancelable: event.cancelable, composed: event.composed, requests: adds().length });
+      document.body.addEventListener('cart-item-adding', listener);
+      try {
+        const added = oneEvent(el, 'cart-item-added');
+        getByRole(el, 'button', 'Add Enamel Mug to cart').click();
+        await added;
+      } finally {
+        document.body.removeEventListener('cart-item-adding', listener);
+      }
+      expect(seen).to.deep.equal([{ detail: { productId: String(ID.mug), quantity: 1 }, cancelable: true, composed: true, requests: before }]);
+    });
+
+    it('sends nothing when the page cancels, shows no error, and keeps the suggestion usable', async () => {
+      const el = await openDrawer(shop());
+      const before = adds().length;
+      el.addEventListener('cart-item-adding', (event) => event.preventDefault(), { once: true });
+      const button = getByRole(el, 'button', 'Add Enamel Mug to cart');
+      button.click();
+      await el.updateComplete;
+      // A round trip to the shop: an add sent by the click would be logged by now.
+      await shop().store().load();
+      expect(adds()).to.have.length(before);
+      expect(alertTexts(el)).to.deep.equal([]);
+      expect(button.hasAttribute('aria-disabled')).to.equal(false);
+      await expect(el).to.be.accessible();
+      const added = oneEvent(el, 'cart-item-added');
+      button.click();
+      await added;
+      expect(adds().at(-1)).to.deep.equal({ id: String(ID.mug), quantity: '1' });
+    });
+
+    it('sends the quantity the page changed', async () => {
+      const el = await openDrawer(shop());
+      el.addEventListener('cart-item-adding', (event) => (event.detail.quantity = 2), { once: true });
+      const added = oneEvent(el, 'cart-item-added');
+      getByRole(el, 'button', 'Add Enamel Mug to cart').click();
+      const { detail } = await added;
+      expect(adds().at(-1)).to.deep.equal({ id: String(ID.mug), quantity: '2' });
+      expect(detail.items).to.deep.equal([{ item_id: String(ID.mug), item_name: 'Enamel Mug', price: 12, quantity: 2 }]);
+    });
   });
 });

@@ -82,7 +82,8 @@ describe('<cart-provider>', () => {
     const drawer = provider.querySelector('cart-drawer')!;
     await drawer.show();
     await waitUntil(() => drawer.shadowRoot!.querySelector('[part~=checkout]'));
-    expect(getByRole<HTMLAnchorElement>(drawer, 'link', 'Checkout').href).to.equal(`${shop().baseUrl.replace(/\/wp-json$/, '')}/checkout/`);
+    const key = provider.store!.state.cart!.key;
+    expect(getByRole<HTMLAnchorElement>(drawer, 'link', 'Checkout').href).to.equal(`${shop().baseUrl.replace(/\/wp-json$/, '')}/checkout/?cocart-load-cart=${key}`);
   });
 });
 
@@ -110,7 +111,8 @@ describe('<cart-provider> configuring a new store', () => {
     const drawer = provider.querySelector('cart-drawer')!;
     await drawer.show();
     await waitUntil(() => drawer.shadowRoot!.querySelector('[part~=checkout]'));
-    expect(getByRole<HTMLAnchorElement>(drawer, 'link', 'Checkout').href).to.equal('https://pay.example/checkout');
+    const key = provider.store!.state.cart!.key;
+    expect(getByRole<HTMLAnchorElement>(drawer, 'link', 'Checkout').href).to.equal(`https://pay.example/checkout?cocart-load-cart=${key}`);
     expect(getByRole(drawer, 'spinbutton', 'Quantity for Enamel Mug')).to.not.equal(null);
   });
 

@@ -2,7 +2,7 @@ import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { delay, http } from 'msw';
 import type { Cart } from '../../../src/api/model.js';
-import type { CartItemAddedEvent } from '../../../src/events/cart-events.js';
+import type { CartItemAddedEvent, CartItemAddingEvent } from '../../../src/events/cart-events.js';
 import { defaultMessages } from '../../../src/format/messages.js';
 import { focused } from '../../helpers/queries.js';
 import { requestsTo, useShop, worker } from '../../helpers/shop.js';
@@ -369,6 +369,73 @@ describe('<mnm-container-picker>', () => {
       addButton(el).click();
       await again;
       expect(requestsTo(shop(), 'POST', 'v2/cart/add-item')).to.have.length(2);
+    });
+
+    it('tells the host page the box it is about to add, before any request (cart-item-adding)', async () => {
+      const el = await loadedPicker(shop().baseUrl);
+      await chooseBox(el);
+      const seen: Array<{ detail: unknown; cancelable: boolean; requests: number }> = [];
+      const listener = (event: CartItemAddingEvent) =>
+        seen.push({ detail: event.detail, cancelable: event.cancelable, requests: requestsTo(shop(), 'POST', 'v2/cart/add-item').length });
+      document.body.addEventListener('cart-item-adding', listener);
+      try {
+        const added = oneEvent(el, 'cart-item-added');
+        addButton(el).click();
+        await added;
+      } finally {
+        document.body.removeEventListener('cart-item-adding', listener);
+      }
+      expect(seen).to.deep.equal([
+        {
+          detail: { productId: '30', quantity: 1, itemData: { mnm_config: [{ product_id: 31, quantity: 2 }, { product_id: 35, quantity: 1 }] } },
+          cancelable: true,
+          requests: 0,
+        },
+      ]);
+    });
+
+    it('sends nothing when the host page cancels, shows no error, and keeps the box', async () => {
+      const el = await loadedPicker(shop().baseUrl);
+      await chooseBox(el);
+      let errors = 0;
+      el.addEventListener('cart-error', () => errors++);
+      el.addEventListener('cart-item-adding', (event) => event.preventDefault(), { once: true });
+      addButton(el).click();
+      await el.updateComplete;
+      // A round trip to the shop: an add sent by the click would be logged by now.
+      await shop().store().load();
+      expect(requestsTo(shop(), 'POST', 'v2/cart/add-item')).to.deep.equal([]);
+      expect(alertText(el)).to.equal('');
+      expect(errors).to.equal(0);
+      expect(field(el, 'Quantity of Kenya Sample').value).to.equal('2');
+      expect(addButton(el).disabled).to.equal(false);
+      await expect(el).to.be.accessible();
+      const added = oneEvent(el, 'cart-item-added');
+      addButton(el).click();
+      await added;
+      expect(requestsTo(shop(), 'POST', 'v2/cart/add-item')).to.have.length(1);
+    });
+
+    it('sends the number of boxes and item data the host page changed', async () => {
+      const el = await loadedPicker(shop().baseUrl);
+      await chooseBox(el);
+      el.addEventListener(
+        'cart-item-adding',
+        (event) => {
+          event.detail.quantity = 3;
+          event.detail.itemData = { ...event.detail.itemData, gift_note: 'For Sam' };
+        },
+        { once: true },
+      );
+      const added = oneEvent(el, 'cart-item-added') as Promise<CartItemAddedEvent>;
+      addButton(el).click();
+      const { detail } = await added;
+      expect(requestsTo(shop(), 'POST', 'v2/cart/add-item')[0]!.body).to.deep.equal({
+        id: '30',
+        quantity: '3',
+        item_data: { mnm_config: [{ product_id: 31, quantity: 2 }, { product_id: 35, quantity: 1 }], gift_note: 'For Sam' },
+      });
+      expect(detail.items.find((item) => item.item_id === '30')!.quantity).to.equal(3);
     });
 
     it('shows that it is adding and ignores a second press meanwhile', async () => {

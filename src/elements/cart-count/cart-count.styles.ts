@@ -1,0 +1,29 @@
+import { css } from 'lit';
+import { visuallyHidden } from '../theme.styles.js';
+
+export const styles = [
+  visuallyHidden,
+  css`
+    :host {
+      display: inline;
+      color: var(--cart-count-color, inherit);
+      font-family: var(--cart-font, inherit);
+    }
+    :host([hidden]) {
+      display: none;
+    }
+    [part~='count'],
+    [part~='total'] {
+      /* Digits of one width: the text does not jitter as the count changes. */
+      font-variant-numeric: tabular-nums;
+      /* The number keeps its own order inside a right-to-left sentence, and leaves the page's alone. */
+      unicode-bidi: isolate;
+      white-space: nowrap;
+    }
+    /* Before the cart is known: the placeholder holds the place, unseen. */
+    .unknown [part~='count'],
+    .unknown [part~='total'] {
+      visibility: hidden;
+    }
+  `,
+];

@@ -1,0 +1,13 @@
+import type { Cart } from '../../api/model.js';
+
+/**
+ * How many items the cart holds as a shopper counts them: a mix-and-match box is one item (its
+ * contents are not counted again), as on the drawer's trigger.
+ */
+export function itemCount(cart: Cart): number {
+  const keys = new Set(cart.items.map((item) => item.key));
+  return cart.items.reduce((sum, item) => {
+    const container = item.mnm?.container;
+    return container && keys.has(container) ? sum : sum + item.quantity.value;
+  }, 0);
+}

@@ -1,0 +1,69 @@
+import type { ResolvedStoreConfig, StoreConfig } from './types.js';
+
+/**
+ * A store's configuration with every default filled in. Pure: the same input gives the same
+ * configuration, and the api and the store read it from here.
+ */
+export function resolveConfig(config: StoreConfig): ResolvedStoreConfig {
+  const baseUrl = normaliseBaseUrl(config.baseUrl);
+  return {
+    baseUrl,
+    namespace: normaliseNamespace(config.namespace),
+    auth: config.auth ?? 'bearer',
+    amounts: config.amounts ?? 'auto',
+    checkoutUrl: safeCheckoutUrl(config.checkoutUrl) ?? defaultCheckoutUrl(baseUrl),
+    loadCartParam: config.loadCartParam ?? 'cocart-load-cart',
+    credentialsInQuery: config.credentialsInQuery ?? false,
+  };
+}
+
+/** The name a shop's store, storage and tab channel share: `{normalised baseUrl}/{namespace}`. */
+export function storeScope(config: Pick<StoreConfig, 'baseUrl' | 'namespace'>): string {
+  return `${normaliseBaseUrl(config.baseUrl)}/${normaliseNamespace(config.namespace)}`;
+}
+
+export function normaliseBaseUrl(baseUrl: string): string {
+  const url = new URL(baseUrl, globalThis.location?.href);
+  url.hash = '';
+  return url.href.replace(/\/+$/, '');
+}
+
+export function normaliseNamespace(namespace: string | undefined): string {
+  return namespace?.replace(/^\/+|\/+$/g, '') || 'svc';
+}
+
+/**
+ * A checkout URL as given, when it is safe to put in a link: `http(s)` or relative. Anything else
+ * (`javascript:`, `data:`, …) is refused with a console warning, and `undefined` is returned.
+ */
+export function safeCheckoutUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, globalThis.location?.href);
+  } catch {
+    console.warn(`cart-widget: checkout-url "${url}" is not a URL; the shop's default checkout is used.`);
+    return undefined;
+  }
+  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return url;
+  console.warn(`cart-widget: checkout-url "${url}" is refused (only http(s) or relative URLs); the shop's default checkout is used.`);
+  return undefined;
+}
+
+/** WooCommerce's checkout page: `/checkout/` beside the REST root (`…/wp-json`), else at the origin. */
+function defaultCheckoutUrl(baseUrl: string): string {
+  const site = baseUrl.replace(/\/wp-json$/, '');
+  return site === baseUrl ? new URL('/checkout/', baseUrl).href : `${site}/checkout/`;
+}
+
+/**
+ * The checkout link: a guest's carries their cart to the shop's own checkout page
+ * (`?cocart-load-cart=<key>`, architecture §3); a signed-in customer's never carries a key.
+ */
+export function checkoutLink(url: string, param: string, guestKey: string | null): string {
+  if (!param || !guestKey) return url;
+  const link = new URL(url, globalThis.location?.href);
+  link.searchParams.set(param, guestKey);
+  // Keep a relative URL relative, as the merchant wrote it.
+  return /^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//') ? link.href : link.href.slice(link.origin.length);
+}

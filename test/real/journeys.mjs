@@ -1,0 +1,390 @@
+// The journeys of `npm run test:real`, each independent: a fresh browser context (a new shopper),
+// the customer's saved cart set to a known state through the API before and after. Every check
+// compares what the drawer shows with what the server holds, read from Node.
+import { describeLines, money, serverLines, serverRemoved } from './shop.mjs';
+import { JourneyError, developerText, pause, waitFor } from './shopper.mjs';
+
+const same = (a, b) => describeLines(a) === describeLines(b);
+
+function check(condition, message) {
+  if (!condition) throw new JourneyError(message);
+}
+
+/** Once the page's requests are answered, the server's cart (from `read`) holds exactly `expected` lines. */
+async function serverHolds(read, expected, when, shopper) {
+  await shopper?.settle();
+  const cart = await waitFor(
+    read,
+    (c) => same(serverLines(c), expected),
+    `${when}: the server should hold ${describeLines(expected)}`,
+    { show: (c) => (c ? describeLines(serverLines(c)) : 'nothing') },
+  );
+  return cart;
+}
+
+/** The drawer comes to list exactly `expected` lines (names and quantities, as a screen reader finds them). */
+async function drawerShows(shopper, expected, when) {
+  return waitFor(() => shopper.drawerLines(), (lines) => same(lines, expected), `${when}: the drawer should list ${describeLines(expected)}`, {
+    show: describeLines,
+  });
+}
+
+/** Once the page's requests are answered, the drawer lists the server's lines and shows its total. */
+async function drawerMatchesServer(shopper, read, when) {
+  await shopper.settle();
+  const cart = await read();
+  const lines = serverLines(cart);
+  await drawerShows(shopper, lines, `${when} (server holds ${describeLines(lines)})`);
+  const total = money(cart.totals?.total, cart.currency);
+  const text = await shopper.visibleText();
+  check(text.includes(total), `${when}: the drawer should show the server's total ${total}`);
+  return cart;
+}
+
+async function noDeveloperText(shopper, when) {
+  const found = developerText(await shopper.visibleText());
+  check(!found, `${when}: a shopper reads developer text ${found}`);
+}
+
+async function signedIn(shopper, when) {
+  await waitFor(() => shopper.visibleText(), (text) => /Signed in as /.test(text), `${when}: the login form should say "Signed in as …"`, {
+    show: (text) => JSON.stringify(text.split('\n').filter((l) => /sign|password|username|not|wrong|error/i.test(l)).slice(0, 6)),
+  });
+}
+
+/** Lines of visible text that were not there before. */
+async function newText(shopper, before) {
+  const seen = new Set(before.split('\n'));
+  return (await shopper.visibleText()).split('\n').filter((line) => !seen.has(line));
+}
+
+const resetCustomer = ({ shop, products }) => shop.setCustomerCart([{ id: products.cap.id, quantity: 2 }]);
+
+/**
+ * Signs the customer in (saved cart: Cap ×2). Where sign-in itself lost the saved cart (what the
+ * sign-in journey checks), says so in a note and restores it through the API, so that this
+ * journey still tests its own subject.
+ */
+async function signInWithSavedCart(context, s) {
+  const { shop, customer, products: { cap } } = context;
+  await s.signIn(customer.username, customer.password);
+  await signedIn(s, 'after "Sign in"');
+  await s.settle(800);
+  const held = serverLines(await shop.customerCart());
+  if (!same(held, { [cap.name]: 2 })) {
+    const calls = s.log.filter((e) => e.auth).map((e) => `${e.method} ${e.url} [${e.auth}] → ${e.status}`);
+    context.note(`sign-in turned the saved ${cap.name} ×2 into ${describeLines(held)} (${calls.join('; ')}); restored through the API`);
+    await resetCustomer(context);
+    await s.reload();
+  }
+}
+
+export const journeys = [
+  {
+    name: 'guest: add, quantity, remove and undo match the server',
+    async run({ shopper, products: { beanie, cap }, shop }) {
+      const s = await shopper();
+      await s.addToCart(beanie.id);
+      await s.addToCart(cap.id);
+      const key = await waitFor(() => s.stored('cart-key'), Boolean, 'the guest cart key should be kept in localStorage');
+      const server = () => shop.guestCart(key);
+      await serverHolds(server, { [beanie.name]: 1, [cap.name]: 1 }, 'after adding two products', s);
+
+      await s.openDrawer();
+      await drawerMatchesServer(s, server, 'drawer opened');
+
+      await s.setQuantity(beanie.name, 3);
+      await serverHolds(server, { [beanie.name]: 3, [cap.name]: 1 }, `after typing 3 in "Quantity for ${beanie.name}"`, s);
+      await drawerMatchesServer(s, server, 'after the quantity change');
+
+      await s.click('button', `Remove ${cap.name}`);
+      const afterRemove = await serverHolds(server, { [beanie.name]: 3 }, `after "Remove ${cap.name}"`, s);
+      check(serverRemoved(afterRemove).includes(cap.name), `the server should keep ${cap.name} among removed items`);
+      await drawerMatchesServer(s, server, 'after the removal');
+      await waitFor(() => s.has('button', `Undo removal of ${cap.name}`), Boolean, `the drawer should offer "Undo" for ${cap.name}`);
+
+      await s.click('button', `Undo removal of ${cap.name}`);
+      await serverHolds(server, { [beanie.name]: 3, [cap.name]: 1 }, 'after "Undo"', s);
+      await drawerMatchesServer(s, server, 'after the undo');
+
+      await s.reload();
+      await s.openDrawer();
+      await drawerMatchesServer(s, server, 'after a reload');
+      check((await s.stored('cart-key')) === key, 'the reloaded page should keep the same cart key');
+      await noDeveloperText(s, 'guest cart');
+    },
+  },
+
+  {
+    name: 'stock errors: clear messages, the drawer keeps what the server holds',
+    async run({ shopper, products: { belt, outOfStock }, shop }) {
+      const s = await shopper();
+      await s.addToCart(belt.id);
+      await s.addToCart(belt.id);
+      const key = await waitFor(() => s.stored('cart-key'), Boolean, 'the guest cart key should be kept in localStorage');
+      const server = () => shop.guestCart(key);
+      await serverHolds(server, { [belt.name]: 2 }, `after adding ${belt.name} twice`, s);
+
+      // A third: the shop has only 2.
+      await s.addToCart(belt.id);
+      const overStock = await s.addToCartText(belt.id);
+      check(overStock.replace(/Add to cart|Adding…/g, '').trim().length > 0, `adding a third ${belt.name} (2 in stock) should say why it failed; the button shows "${overStock}"`);
+      check(!developerText(overStock), `adding a third ${belt.name}: developer text ${developerText(overStock)}`);
+      await serverHolds(server, { [belt.name]: 2 }, `after a third ${belt.name}`, s);
+
+      // Out of stock.
+      await s.addToCart(outOfStock.id);
+      const soldOut = await s.addToCartText(outOfStock.id);
+      check(soldOut.replace(/Add to cart|Adding…/g, '').trim().length > 0, `adding ${outOfStock.name} (out of stock) should say why it failed; the button shows "${soldOut}"`);
+      check(!developerText(soldOut), `adding ${outOfStock.name}: developer text ${developerText(soldOut)}`);
+      await serverHolds(server, { [belt.name]: 2 }, `after trying ${outOfStock.name}`, s);
+
+      // More than the stock typed into the drawer.
+      await s.openDrawer();
+      await drawerMatchesServer(s, server, 'drawer opened');
+      const before = await s.visibleText();
+      await s.setQuantity(belt.name, 5);
+      await pause(500);
+      await s.settle();
+      const said = await newText(s, before);
+      await drawerMatchesServer(s, server, `after typing 5 for ${belt.name} (2 in stock)`);
+      check(
+        said.some((line) => /\b2\b/.test(line) && !line.includes(belt.name)),
+        `typing 5 for ${belt.name} should tell the shopper only 2 are available; new text: ${JSON.stringify(said)}`,
+      );
+      await noDeveloperText(s, 'stock errors');
+    },
+  },
+
+  {
+    name: 'sign-in keeps both carts (saved Cap ×2 + guest Beanie ×1)',
+    customer: true,
+    cleanup: resetCustomer,
+    async run(context) {
+      const { shopper, products: { beanie, cap }, shop, customer } = context;
+      await resetCustomer(context);
+      const s = await shopper();
+      await s.addToCart(beanie.id);
+      const key = await waitFor(() => s.stored('cart-key'), Boolean, 'the guest cart key should be kept in localStorage');
+      await serverHolds(() => shop.guestCart(key), { [beanie.name]: 1 }, 'guest cart before sign-in', s);
+
+      await s.signIn(customer.username, customer.password);
+      await signedIn(s, 'after "Sign in"');
+      await s.settle(800);
+      const both = { [beanie.name]: 1, [cap.name]: 2 };
+      await s.openDrawer();
+      await serverHolds(() => shop.customerCart(), both, "the customer's saved cart after sign-in", s);
+      await drawerShows(s, both, 'after sign-in');
+      await drawerMatchesServer(s, () => shop.customerCart(), 'after sign-in');
+      check(!(await s.stored('cart-key')), `the guest cart key should be forgotten after sign-in (still "${await s.stored('cart-key')}")`);
+      // The saved cart was not empty: no signed-in request may carry the guest key (it would replace it).
+      const risky = s.log.filter((e) => e.auth && !e.url.includes('/login') && e.url.includes(`cart_key=${key}`));
+      check(!risky.length, `signed-in requests carry the guest key: ${risky.map((e) => `${e.method} ${e.url} [${e.auth}]`).join('; ')}`);
+      await noDeveloperText(s, 'sign-in');
+    },
+  },
+
+  {
+    name: "guest checkout lands on WooCommerce's checkout page listing the items",
+    async run({ shopper, products: { beanie, cap }, site }) {
+      const s = await shopper();
+      await s.addToCart(beanie.id);
+      await s.addToCart(cap.id);
+      const key = await waitFor(() => s.stored('cart-key'), Boolean, 'the guest cart key should be kept in localStorage');
+      await s.openDrawer();
+      await drawerShows(s, { [beanie.name]: 1, [cap.name]: 1 }, 'before checkout');
+      const link = await s.page.$(`::-p-aria([name="Checkout"][role="link"])`);
+      check(link, 'the drawer should offer a "Checkout" link');
+      const href = await link.evaluate((a) => a.href);
+      await Promise.all([s.page.waitForNavigation({ waitUntil: 'load' }), link.click()]);
+      const landed = new URL(s.page.url());
+      const hands = new URL(href).searchParams.get('cocart-load-cart') === key;
+      // WooCommerce's order summary: the checkout block (rendered in the browser), or the classic table.
+      const summary = await waitFor(
+        () => s.page.evaluate(orderSummary),
+        (found) => found.empty || Object.keys(found.lines).length > 0,
+        'the checkout page should show its order summary or say the cart is empty',
+        { timeout: 20_000 },
+      ).catch(() => ({ lines: {}, empty: null }));
+      const expected = { [beanie.name]: 1, [cap.name]: 1 };
+      const where = `${landed.pathname}${landed.search}`;
+      check(
+        landed.pathname === site.checkoutPath && same(summary.lines, expected),
+        `the Checkout link ${href} (hands the cart over: ${hands ? 'yes' : 'no'}) landed on ${where}, ` +
+          (summary.empty ? `which says "${summary.empty}"` : `whose order summary lists ${describeLines(summary.lines)}`),
+      );
+    },
+  },
+
+  {
+    name: 'core-only store: applied coupon and rates shown, no coupon/shipping controls, no developer text',
+    async run({ shopper, products: { beanie }, shop, note }) {
+      const s = await shopper();
+      await s.addToCart(beanie.id);
+      const key = await waitFor(() => s.stored('cart-key'), Boolean, 'the guest cart key should be kept in localStorage');
+      // A coupon applied outside the widget (the test store's own cart/update callback, as the
+      // shop's theme might): the drawer shows it even without coupon routes.
+      const applied = await shop.request('POST', 'cart/update', { cartKey: key, body: { namespace: 'rw-test', data: { apply_coupon: 'rw10' } } });
+      const hasCoupon = applied.status === 200 && JSON.stringify(applied.json?.coupons ?? []).includes('rw10');
+      await s.reload();
+      await s.openDrawer();
+      await s.settle(1000);
+      const server = () => shop.guestCart(key);
+      await drawerMatchesServer(s, server, 'drawer opened');
+      const problems = [];
+      const text = await s.visibleText();
+      if (hasCoupon && !/rw10/i.test(text)) problems.push('the applied coupon rw10 is not shown');
+
+      // Coupon entry: only where the shop has the routes (CoCart core has none).
+      if (await s.has('textbox', 'Coupon code')) {
+        problems.push('a "Coupon code" field is offered on a store without coupon routes');
+        const before = await s.visibleText();
+        await s.locate('textbox', 'Coupon code').fill('rwfixed5');
+        await s.click('button', 'Apply');
+        await s.settle(800);
+        const said = await newText(s, before);
+        const dev = developerText(said.join('\n'));
+        if (dev) problems.push(`applying a coupon shows developer text ${dev}`);
+        else if (said.length) problems.push(`applying a coupon says ${JSON.stringify(said)}`);
+      }
+
+      // Shipping: rates are shown; a choice is offered only where the shop can change it.
+      const radios = (await s.accessibleNodes()).filter((n) => n.role === 'radio');
+      const cart = await server();
+      const pkg = Object.values(cart.shipping?.packages ?? {})[0];
+      const rateCount = pkg ? Object.keys(pkg.rates ?? {}).length : 0;
+      if (!rateCount) note(`the store offers no shipping rates for this cart (needs_shipping: ${cart.needs_shipping}): shipping choice not exercised`);
+      if (!hasCoupon) note(`the store's rw-test cart/update callback did not apply rw10 (${applied.status}): applied-coupon display not exercised`);
+      if (rateCount && !radios.length && !/Flat rate|Local pickup/.test(text)) problems.push("the shop's shipping rates are not shown");
+      const choosable = radios.filter((r) => !r.disabled && !r.checked);
+      if (choosable.length) {
+        const target = choosable[0];
+        problems.push(`shipping rate "${target.name}" can be chosen on a store without the set-shipping-method route`);
+        const before = await s.visibleText();
+        await s.click('radio', target.name);
+        await s.settle(800);
+        const said = await newText(s, before);
+        const dev = developerText(said.join('\n'));
+        if (dev) problems.push(`choosing a rate shows developer text ${dev}`);
+        const chosen = Object.values((await server()).shipping?.packages ?? {})[0]?.chosen_method;
+        const checked = (await s.accessibleNodes()).find((n) => n.role === 'radio' && n.checked);
+        if (checked && pkg?.rates?.[chosen] && !checked.name.includes(pkg.rates[chosen].label)) {
+          problems.push(`the drawer shows "${checked.name}" chosen while the server keeps ${chosen}`);
+        }
+      }
+      const dev = developerText(await s.visibleText());
+      if (dev) problems.push(`developer text on screen ${dev}`);
+      check(!problems.length, problems.join('; '));
+    },
+  },
+
+  {
+    name: 'token refresh after a corrupted token keeps the customer signed in with their cart',
+    customer: true,
+    cleanup: resetCustomer,
+    async run(context) {
+      const { shopper, products: { cap }, shop } = context;
+      await resetCustomer(context);
+      const s = await shopper();
+      await signInWithSavedCart(context, s);
+      const raw = await waitFor(() => s.stored('session'), Boolean, 'the bearer session should be kept in localStorage');
+      const session = JSON.parse(raw);
+      check(typeof session.token === 'string' && session.token.split('.').length === 3, `the stored session should hold a JWT (has ${Object.keys(session)})`);
+      // Break the signature, keep the payload (and its `exp`) readable: only the shop can tell.
+      const original = session.token;
+      const tail = original.slice(-6);
+      const corrupted = original.slice(0, -6) + (tail === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
+      await s.store('session', JSON.stringify({ ...session, token: corrupted }));
+      const mark = s.log.length;
+      await s.reload();
+      await s.openDrawer();
+      await signedIn(s, 'after a reload with a corrupted token');
+      const fresh = await waitFor(
+        async () => JSON.parse((await s.stored('session')) ?? 'null')?.token,
+        (token) => token && token !== corrupted && token !== original,
+        'a new token should be stored after the refresh',
+        { show: (t) => (t === corrupted ? 'the corrupted token' : t === original ? 'the original token' : String(t)) },
+      );
+      check(fresh, 'refreshed');
+      const refreshes = s.log.slice(mark).filter((e) => e.url.includes('refresh-token'));
+      check(refreshes.length >= 1, 'the widget should exchange the refresh token');
+      check(refreshes.every((e) => !e.auth), 'the refresh-token request must carry no Authorization header');
+      await drawerShows(s, { [cap.name]: 2 }, 'after the refresh');
+      await drawerMatchesServer(s, () => shop.customerCart(), 'after the refresh');
+      await noDeveloperText(s, 'token refresh');
+    },
+  },
+
+  {
+    name: 'unknown user is told the same as a wrong password, stays a guest',
+    async run({ shopper, customer }) {
+      // Two shoppers, so neither message can be left over from the other attempt.
+      const unknown = await shopper();
+      const initial = await unknown.elementText('login-form');
+      await unknown.signIn(`nobody-${Date.now().toString(36)}`, 'not-a-password');
+      const unknownSays = await waitFor(() => unknown.elementText('login-form'), (t) => t !== initial && !/Signing in/.test(t), 'unknown user: the form should say what went wrong', {
+        show: (t) => JSON.stringify(t),
+      });
+      const wrong = await shopper();
+      await wrong.signIn(customer.username, `${customer.password}-wrong`);
+      const wrongSays = await waitFor(() => wrong.elementText('login-form'), (t) => t !== initial && !/Signing in/.test(t), 'wrong password: the form should say what went wrong', {
+        show: (t) => JSON.stringify(t),
+      });
+      const dev = developerText(await unknown.visibleText());
+      check(!dev, `unknown user: developer text ${dev}`);
+      check(unknownSays === wrongSays, `unknown user should read what a wrong password reads ("${wrongSays}"), reads "${unknownSays}"`);
+      check(await unknown.has('button', 'Sign in'), 'unknown user: the "Sign in" form should stay');
+      check(!(await unknown.stored('session')), 'unknown user: no session should be stored');
+    },
+  },
+
+  {
+    name: "sign-out leaves the customer's cart intact on the server and off the screen",
+    customer: true,
+    cleanup: resetCustomer,
+    async run(context) {
+      const { shopper, products: { cap }, shop } = context;
+      await resetCustomer(context);
+      const saved = { [cap.name]: 2 };
+      const s = await shopper();
+      await signInWithSavedCart(context, s);
+      await s.openDrawer();
+      await drawerShows(s, saved, 'signed in');
+      await s.closeDrawer();
+      await s.click('button', 'Sign out');
+      await waitFor(() => s.has('button', 'Sign in'), Boolean, 'after "Sign out" the form should offer "Sign in"');
+      await s.settle(800);
+      await serverHolds(() => shop.customerCart(), saved, "the customer's saved cart after sign-out", s);
+      check(!(await s.stored('session')), 'after sign-out no session should be stored');
+      await s.openDrawer();
+      await drawerShows(s, {}, "after sign-out (the customer's lines must not stay on screen)");
+      await waitFor(() => s.visibleText(), (t) => t.includes('Your cart is empty.'), 'after sign-out the drawer should say "Your cart is empty."', {
+        show: () => 'no such text',
+      });
+      await s.reload();
+      await s.settle(800);
+      await serverHolds(() => shop.customerCart(), saved, "the customer's saved cart after sign-out and a reload", s);
+      await noDeveloperText(s, 'sign-out');
+    },
+  },
+];
+
+/** In the page: WooCommerce's order summary as `{ lines: { name: quantity }, empty }`. */
+function orderSummary() {
+  const lines = {};
+  for (const item of document.querySelectorAll('.wc-block-components-order-summary-item')) {
+    const name = item.querySelector('.wc-block-components-product-name')?.textContent?.trim();
+    // The badge: a visible number, then the same again for screen readers ("3 items").
+    const badge = item.querySelector('.wc-block-components-order-summary-item__quantity');
+    const quantity = Number((badge?.querySelector('[aria-hidden="true"]') ?? badge)?.textContent?.match(/\d+/)?.[0] ?? 1);
+    if (name) lines[name] = quantity;
+  }
+  for (const row of document.querySelectorAll('.woocommerce-checkout-review-order-table .cart_item')) {
+    const cell = row.querySelector('.product-name');
+    const quantity = Number(cell?.querySelector('.product-quantity')?.textContent?.match(/\d+/)?.[0] ?? 1);
+    const name = [...(cell?.childNodes ?? [])].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim();
+    if (name) lines[name] = quantity;
+  }
+  const empty = document.body.innerText.match(/[^\n]*currently empty[^\n]*/i)?.[0]?.trim() ?? null;
+  return { lines, empty };
+}
