@@ -3,15 +3,21 @@ import { LitElement, type PropertyDeclarations } from 'lit';
 import { ApiError, isApiError } from '../api/errors.js';
 import type { AmountsMode } from '../api/model.js';
 import { CartErrorEvent } from '../events/cart-events.js';
-import { describeError, type Messages } from '../format/messages.js';
+import { loadPack, loadedPack, matchLanguage, type Language } from '../format/locales/languages.js';
+import { defaultMessages, describeError, withMessages, type LanguagePack, type Messages } from '../format/messages.js';
 import { getCartStore, type CartStore } from '../store/cart-store.js';
 import { storeContext } from '../store/context.js';
 import type { AuthKind } from '../store/types.js';
+import { messagesContext, type ProvidedMessages } from './cart-provider/messages-context.js';
 
 /**
  * What every cart element shares: the standalone configuration attributes and how the store is
  * found. Under a `<cart-provider>` the provider's store wins; outside one, the element's own
  * `base-url` + `namespace` pick the shared store (the same one every element with those gets).
+ *
+ * And which language it speaks: the nearest `lang` attribute (its own, its provider's, `<html>`'s),
+ * followed when it changes. Its strings are, last wins: English, the language's pack, the
+ * provider's `data-messages` JSON, the element's `messages` property.
  */
 export class CartElement extends LitElement {
   static override properties: PropertyDeclarations = {
@@ -22,6 +28,8 @@ export class CartElement extends LitElement {
     credentialsInQuery: { type: Boolean, attribute: 'credentials-in-query' },
     loadCartParam: { attribute: 'load-cart-param' },
     providedStore: { state: true },
+    providedMessages: { state: true },
+    spoken: { state: true },
   };
 
   /** The service's base URL, e.g. `https://shop.example/wp-json` (outside a provider). */
@@ -39,10 +47,78 @@ export class CartElement extends LitElement {
 
   /** The store a `<cart-provider>` around this element gives it. */
   protected declare providedStore?: CartStore;
+  /** The merchant's strings from the provider's `data-messages` scripts. */
+  protected declare providedMessages?: ProvidedMessages;
+  /** The language shown and its strings (the previous language's until a new one has loaded). */
+  private declare spoken?: { language: Language; pack: LanguagePack };
+  /** The language the nearest `lang` asks for. */
+  #language?: Language;
+  /** The first render waits for the language's strings (and the merchant's), so no other words flash first. */
+  #firstPack?: Promise<void>;
+  #resolved?: { from: readonly unknown[]; messages: Messages };
 
   constructor() {
     super();
     new ContextConsumer(this, { context: storeContext, subscribe: true, callback: (store) => (this.providedStore = store) });
+    new ContextConsumer(this, { context: messagesContext, subscribe: true, callback: (provided) => (this.providedMessages = provided) });
+  }
+
+  override connectedCallback(): void {
+    this.#followLanguage();
+    watchLanguage(this, () => this.#followLanguage());
+    super.connectedCallback();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    unwatchLanguage(this);
+  }
+
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const pending = this.hasUpdated ? [] : [this.#firstPack, this.providedMessages?.ready].filter(Boolean);
+    return pending.length ? Promise.all(pending).then(() => super.scheduleUpdate()) : super.scheduleUpdate();
+  }
+
+  /** The language this element speaks: one that ships, else `en` (while a new one loads, the one still shown). */
+  get language(): Language {
+    return this.spoken?.language ?? 'en';
+  }
+
+  /**
+   * This element's strings: English, then its language's, then the provider's `data-messages`
+   * (those for every language, then those for this one), then `overrides` (its `messages`).
+   * The same object until one of those changes.
+   */
+  protected resolveMessages(overrides: Partial<Messages> | undefined): Messages {
+    const from = [this.spoken, this.providedMessages, overrides];
+    if (this.#resolved?.from.every((value, n) => value === from[n])) return this.#resolved.messages;
+    const language = this.language;
+    let messages = withMessages(this.spoken?.pack, defaultMessages);
+    const { sources = [], apply } = this.providedMessages ?? {};
+    if (apply) {
+      for (const source of sources) if (!source.lang) messages = apply(messages, source.messages, language);
+      for (const source of sources) {
+        if (source.lang && matchLanguage(source.lang) === language) messages = apply(messages, source.messages, language);
+      }
+    }
+    messages = withMessages(overrides, messages);
+    this.#resolved = { from, messages };
+    return messages;
+  }
+
+  #followLanguage(): void {
+    const language = matchLanguage(nearestLang(this));
+    if (language === this.#language) return;
+    this.#language = language;
+    const pack = loadedPack(language);
+    if (pack) {
+      this.spoken = { language, pack };
+      return;
+    }
+    const pending = loadPack(language).then((loaded) => {
+      if (this.#language === language) this.spoken = { language, pack: loaded };
+    });
+    if (!this.hasUpdated) this.#firstPack = pending;
   }
 
   /** The store this element works with, or `undefined` when it is not configured yet. */
@@ -72,4 +148,35 @@ export class CartElement extends LitElement {
     this.dispatchEvent(new CartErrorEvent({ error, action }));
     return describeError(error, messages);
   }
+}
+
+/** The value of the nearest `lang` attribute, from the element up through shadow hosts; `null` when none. */
+function nearestLang(element: Element): string | null {
+  for (let node: Element | null = element; node; ) {
+    const lang = node.getAttribute('lang');
+    if (lang !== null) return lang;
+    node = node.parentElement ?? (node.parentNode instanceof ShadowRoot ? node.parentNode.host : null);
+  }
+  return null;
+}
+
+/**
+ * One observer for the whole page: a `lang` attribute changing anywhere (`<html>`, a provider, an
+ * element) makes every connected element look up its language again. Lang changes are rare and the
+ * look-up is a walk up the tree, so this costs nothing while nobody changes a language.
+ */
+const languageWatchers = new Map<Element, () => void>();
+let languageObserver: MutationObserver | undefined;
+
+function watchLanguage(element: Element, follow: () => void): void {
+  if (!languageObserver) languageObserver = new MutationObserver(() => languageWatchers.forEach((again) => again()));
+  if (languageWatchers.size === 0) {
+    languageObserver.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['lang'] });
+  }
+  languageWatchers.set(element, follow);
+}
+
+function unwatchLanguage(element: Element): void {
+  languageWatchers.delete(element);
+  if (languageWatchers.size === 0) languageObserver?.disconnect();
 }

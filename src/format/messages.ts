@@ -140,9 +140,15 @@ export const defaultMessages = {
 
 export type Messages = typeof defaultMessages;
 
-/** The defaults with an element's overrides applied. */
-export function withMessages(overrides: Partial<Messages> | undefined): Messages {
-  return overrides ? { ...defaultMessages, ...overrides } : defaultMessages;
+/**
+ * A language's strings (`src/format/locales/<lang>.ts`, each its own chunk). A string it leaves out
+ * is shown in English; `test/format/language-packs.test.ts` names any that are missing.
+ */
+export type LanguagePack = Partial<Messages>;
+
+/** `base` (the English defaults unless given) with an element's overrides applied. */
+export function withMessages(overrides: Partial<Messages> | undefined, base: Messages = defaultMessages): Messages {
+  return overrides ? { ...base, ...overrides } : base;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import type { Cart } from '../../api/model.js';
-import { withMessages, type Messages } from '../../format/messages.js';
+import type { Messages } from '../../format/messages.js';
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import { CartElement } from '../cart-element.js';
@@ -75,7 +75,7 @@ export class CartCount extends CartElement {
     const part = `${view.part}${summary?.count === 0 ? ' empty' : ''}`;
     return html`<span part="base" class=${summary ? 'known' : 'unknown'}
       ><span part=${part} aria-hidden="true">${summary ? view.shown(summary) : view.standIn}</span
-      ><span class="visually-hidden">${summary ? view.said(summary, withMessages(this.messages)) : ''}</span></span
+      ><span class="visually-hidden">${summary ? view.said(summary, this.resolveMessages(this.messages)) : ''}</span></span
     >`;
   }
 }

@@ -3,7 +3,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import type { Cart, CartItem } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
 import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
-import { describeError, withMessages, type Messages } from '../../format/messages.js';
+import { defaultMessages, describeError, type Messages } from '../../format/messages.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState } from '../../store/types.js';
@@ -100,7 +100,7 @@ export class CartDrawer extends CartElement {
 
   #cartState = new StoreController<CartState>(this, () => this.store, (state) => state);
   #actions = new DrawerActions(this, () => this.store, () => this.#m);
-  #m: Messages = withMessages(undefined);
+  #m: Messages = defaultMessages;
   /** The content is first rendered when the drawer first opens, not on page load. */
   #hasOpened = false;
   #viewed = false;
@@ -153,7 +153,7 @@ export class CartDrawer extends CartElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('messages')) this.#m = withMessages(this.messages);
+    this.#m = this.resolveMessages(this.messages);
     if (this.open) this.#hasOpened = true;
     const store = this.store;
     if (store) {

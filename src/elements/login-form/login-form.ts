@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ApiError } from '../../api/errors.js';
 import type { TwoFactorChallenge } from '../../api/model.js';
 import { AuthSignedInEvent, AuthSignedOutEvent, AuthTwoFactorRequiredEvent } from '../../events/auth-events.js';
-import { ourError, withMessages, type Messages } from '../../format/messages.js';
+import { ourError, type Messages } from '../../format/messages.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { SessionState, SignInInput } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
@@ -113,7 +113,7 @@ export class LoginForm extends CartElement {
   }
 
   get #m(): Messages {
-    return withMessages(this.messages);
+    return this.resolveMessages(this.messages);
   }
 
   protected override render(): TemplateResult {

@@ -4,7 +4,7 @@ import { live } from 'lit/directives/live.js';
 import type { Currency, MixAndMatch, MixAndMatchChild, Product } from '../../api/model.js';
 import { parseProductConfig, type ProductConfig } from '../../api/product-config.js';
 import { CartItemAddedEvent } from '../../events/cart-events.js';
-import { withMessages, type Messages } from '../../format/messages.js';
+import type { Messages } from '../../format/messages.js';
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartState } from '../../store/types.js';
@@ -142,7 +142,7 @@ export class MnmContainerPicker extends CartElement {
   });
 
   get #m(): Messages {
-    return withMessages(this.messages);
+    return this.resolveMessages(this.messages);
   }
 
   override connectedCallback(): void {

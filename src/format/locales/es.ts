@@ -1,0 +1,121 @@
+import type { LanguagePack } from '../messages.js';
+
+const plural = new Intl.PluralRules('es');
+const one = (count: number) => plural.select(count) === 'one';
+
+/** Spanish (tú, as most Spanish-language shops address customers). */
+const es: LanguagePack = {
+  // --- shared ---
+  tryAgain: 'Reintentar',
+  loading: 'Cargando…',
+  genericError: 'Algo salió mal. Inténtalo de nuevo.',
+  networkError: 'No se pudo conectar con la tienda. Comprueba tu conexión e inténtalo de nuevo.',
+
+  // --- <add-to-cart> ---
+  addToCart: 'Añadir al carrito',
+  adding: 'Añadiendo…',
+  added: (name) => `Se ha añadido ${name} a tu carrito.`,
+  addedToCart: 'Añadido a tu carrito.',
+
+  // --- <cart-drawer> ---
+  cart: 'Carrito',
+  cartCount: (count) => (one(count) ? `${count} artículo` : `${count} artículos`),
+  close: 'Cerrar',
+  emptyCart: 'Tu carrito está vacío.',
+  loadError: 'No hemos podido cargar tu carrito.',
+  quantityFor: (name) => `Cantidad de ${name}`,
+  decrease: (name) => `Reducir la cantidad de ${name}`,
+  increase: (name) => `Aumentar la cantidad de ${name}`,
+  remove: (name) => `Eliminar ${name}`,
+  removeShort: 'Eliminar',
+  removed: (name) => `Se ha eliminado ${name}.`,
+  undo: 'Deshacer',
+  undoLabel: (name) => `Deshacer la eliminación de ${name}`,
+  recentlyRemoved: 'Eliminados recientemente',
+  restored: (name) => `${name} ha vuelto a tu carrito.`,
+  cartItems: 'Artículos de tu carrito',
+  inBox: (quantity) => `× ${quantity}`,
+  unitPrice: 'Precio',
+  lineTotal: 'Total',
+  boxContents: 'En esta caja',
+  couponCode: 'Código de cupón',
+  applyCoupon: 'Aplicar',
+  removeCoupon: (code) => `Eliminar el cupón ${code}`,
+  appliedCoupons: 'Cupones aplicados',
+  couponRemoved: (code) => `Se ha eliminado el cupón ${code}.`,
+  couponApplied: (code) => `Se ha aplicado el cupón ${code}.`,
+  couponEmpty: 'Introduce un código de cupón.',
+  shipping: 'Envío',
+  shippingTo: (destination) => `Envío a ${destination}`,
+  shippingUpdated: (rate) => `Método de envío: ${rate}.`,
+  calculatedAtCheckout: 'Se calcula al finalizar la compra',
+  free: 'Gratis',
+  subtotal: 'Subtotal',
+  discount: 'Descuento',
+  fees: 'Cargos',
+  tax: 'Impuestos',
+  total: 'Total',
+  crossSells: 'También te puede gustar',
+  addNamed: (name) => `Añadir ${name} al carrito`,
+  addShort: 'Añadir',
+  regularPrice: 'Precio habitual',
+  salePrice: 'Precio de oferta',
+  checkout: 'Finalizar compra',
+  quantityUpdated: (name, quantity) => `${name}: cantidad ${quantity}.`,
+  quantityRolledBack: (name) => `No hemos podido cambiar la cantidad de ${name}.`,
+  quantityLimit: (max) => (one(max) ? `Solo queda ${max} disponible.` : `Solo quedan ${max} disponibles.`),
+  removeFailed: (name) => `No hemos podido eliminar ${name}.`,
+  restoreFailed: (name) => `No hemos podido devolver ${name} a tu carrito.`,
+  addFailed: (name) => `No hemos podido añadir ${name} a tu carrito.`,
+  shippingFailed: 'No hemos podido cambiar el método de envío.',
+  couponFailed: (code) => `No hemos podido aplicar el cupón ${code}.`,
+  couponRemoveFailed: (code) => `No hemos podido eliminar el cupón ${code}.`,
+
+  // --- <login-form> ---
+  identifier: 'Usuario, correo electrónico o teléfono',
+  password: 'Contraseña',
+  signIn: 'Iniciar sesión',
+  signingIn: 'Iniciando sesión…',
+  signedInAs: (name) => `Sesión iniciada como ${name}`,
+  signOut: 'Cerrar sesión',
+  identifierRequired: 'Introduce tu usuario, correo electrónico o teléfono.',
+  passwordRequired: 'Introduce tu contraseña.',
+  twoFactorTitle: 'Verificación en dos pasos',
+  verificationMethod: 'Método de verificación',
+  verificationCode: 'Código de verificación',
+  codeRequired: 'Introduce el código de verificación.',
+  emailSent: 'Te hemos enviado un código de verificación por correo electrónico.',
+  verify: 'Verificar',
+  sendNewCode: 'Enviar un código nuevo',
+  back: 'Volver',
+  invalidCode: 'Ese código no es válido. Revísalo e inténtalo de nuevo.',
+  invalidProvider: (provider) => `El método de verificación «${provider}» no está disponible.`,
+  providerName: (provider) =>
+    ({ email: 'Correo electrónico', totp: 'App de autenticación', backup: 'Código de respaldo' })[provider] ?? provider,
+  verifying: 'Verificando…',
+  codeSent: 'Te hemos enviado un código nuevo por correo electrónico.',
+  signInFailed: 'El usuario, el correo electrónico, el teléfono o la contraseña no son correctos.',
+  insecureConnection: 'Para iniciar sesión se necesita una conexión segura (https) con la tienda.',
+  sessionEnded: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
+  signedOutElsewhere: 'Se ha cerrado tu sesión en otra ventana.',
+
+  // --- <mnm-container-picker> ---
+  quantityOf: (name) => `Cantidad de ${name}`,
+  containerQuantity: 'Número de cajas',
+  fewer: (name) => `Uno menos de ${name}`,
+  more: (name) => `Uno más de ${name}`,
+  selected: (count, min, max) =>
+    max === null
+      ? min > 0 ? `Seleccionados: ${count} (mínimo ${min})` : `Seleccionados: ${count}`
+      : `Seleccionados: ${count} de ${min === max ? max : `${min}–${max}`}`,
+  chooseMore: (n) => `Elige ${n} más`,
+  removeSome: (n) => `Demasiados: quita ${n}`,
+  selectionComplete: 'Tu caja está lista.',
+  outOfStock: 'Agotado',
+  boxPrice: 'Precio de la caja',
+  boxAdded: 'Se ha añadido tu caja al carrito.',
+  boxError: 'No hemos podido añadir tu caja. Revisa tu selección e inténtalo de nuevo.',
+  boxLoadError: 'No hemos podido cargar esta caja.',
+};
+
+export default es;

@@ -1,0 +1,121 @@
+import type { LanguagePack } from '../messages.js';
+
+const plural = new Intl.PluralRules('it');
+const one = (count: number) => plural.select(count) === 'one';
+
+/** Italian (tu). Sentences are built so that no word agrees with a product's unknown gender. */
+const it: LanguagePack = {
+  // --- shared ---
+  tryAgain: 'Riprova',
+  loading: 'Caricamento…',
+  genericError: 'Si è verificato un errore. Riprova.',
+  networkError: 'Impossibile raggiungere il negozio. Controlla la connessione e riprova.',
+
+  // --- <add-to-cart> ---
+  addToCart: 'Aggiungi al carrello',
+  adding: 'Aggiunta in corso…',
+  added: (name) => `Hai aggiunto ${name} al carrello.`,
+  addedToCart: 'Aggiunto al carrello.',
+
+  // --- <cart-drawer> ---
+  cart: 'Carrello',
+  cartCount: (count) => (one(count) ? `${count} articolo` : `${count} articoli`),
+  close: 'Chiudi',
+  emptyCart: 'Il tuo carrello è vuoto.',
+  loadError: 'Impossibile caricare il carrello.',
+  quantityFor: (name) => `Quantità di ${name}`,
+  decrease: (name) => `Diminuisci la quantità di ${name}`,
+  increase: (name) => `Aumenta la quantità di ${name}`,
+  remove: (name) => `Rimuovi ${name}`,
+  removeShort: 'Rimuovi',
+  removed: (name) => `Hai rimosso ${name}.`,
+  undo: 'Annulla',
+  undoLabel: (name) => `Annulla la rimozione di ${name}`,
+  recentlyRemoved: 'Rimossi di recente',
+  restored: (name) => `${name} è di nuovo nel carrello.`,
+  cartItems: 'Articoli nel carrello',
+  inBox: (quantity) => `× ${quantity}`,
+  unitPrice: 'Prezzo',
+  lineTotal: 'Totale',
+  boxContents: 'In questa confezione',
+  couponCode: 'Codice sconto',
+  applyCoupon: 'Applica',
+  removeCoupon: (code) => `Rimuovi il codice sconto ${code}`,
+  appliedCoupons: 'Codici sconto applicati',
+  couponRemoved: (code) => `Codice sconto ${code} rimosso.`,
+  couponApplied: (code) => `Codice sconto ${code} applicato.`,
+  couponEmpty: 'Inserisci un codice sconto.',
+  shipping: 'Spedizione',
+  shippingTo: (destination) => `Indirizzo di spedizione: ${destination}`,
+  shippingUpdated: (rate) => `Metodo di spedizione: ${rate}.`,
+  calculatedAtCheckout: 'Calcolata al momento dell’ordine',
+  free: 'Gratis',
+  subtotal: 'Subtotale',
+  discount: 'Sconto',
+  fees: 'Costi aggiuntivi',
+  tax: 'IVA',
+  total: 'Totale',
+  crossSells: 'Potrebbe piacerti anche',
+  addNamed: (name) => `Aggiungi ${name} al carrello`,
+  addShort: 'Aggiungi',
+  regularPrice: 'Prezzo di listino',
+  salePrice: 'Prezzo scontato',
+  checkout: 'Procedi all’ordine',
+  quantityUpdated: (name, quantity) => `${name}: quantità ${quantity}.`,
+  quantityRolledBack: (name) => `Impossibile modificare la quantità di ${name}.`,
+  quantityLimit: (max) => (one(max) ? `Solo ${max} disponibile.` : `Solo ${max} disponibili.`),
+  removeFailed: (name) => `Impossibile rimuovere ${name}.`,
+  restoreFailed: (name) => `Impossibile rimettere ${name} nel carrello.`,
+  addFailed: (name) => `Impossibile aggiungere ${name} al carrello.`,
+  shippingFailed: 'Impossibile cambiare il metodo di spedizione.',
+  couponFailed: (code) => `Impossibile applicare il codice sconto ${code}.`,
+  couponRemoveFailed: (code) => `Impossibile rimuovere il codice sconto ${code}.`,
+
+  // --- <login-form> ---
+  identifier: 'Nome utente, email o telefono',
+  password: 'Password',
+  signIn: 'Accedi',
+  signingIn: 'Accesso in corso…',
+  signedInAs: (name) => `Accesso effettuato come ${name}`,
+  signOut: 'Esci',
+  identifierRequired: 'Inserisci nome utente, email o telefono.',
+  passwordRequired: 'Inserisci la password.',
+  twoFactorTitle: 'Verifica in due passaggi',
+  verificationMethod: 'Metodo di verifica',
+  verificationCode: 'Codice di verifica',
+  codeRequired: 'Inserisci il codice di verifica.',
+  emailSent: 'Ti abbiamo inviato un codice di verifica via email.',
+  verify: 'Verifica',
+  sendNewCode: 'Invia un nuovo codice',
+  back: 'Indietro',
+  invalidCode: 'Il codice non è valido. Controllalo e riprova.',
+  invalidProvider: (provider) => `Il metodo di verifica «${provider}» non è disponibile.`,
+  providerName: (provider) =>
+    ({ email: 'Email', totp: 'App di autenticazione', backup: 'Codice di backup' })[provider] ?? provider,
+  verifying: 'Verifica in corso…',
+  codeSent: 'Ti abbiamo inviato un nuovo codice via email.',
+  signInFailed: 'Nome utente, email, telefono o password non corretti.',
+  insecureConnection: 'Per accedere serve una connessione sicura (https) al negozio.',
+  sessionEnded: 'La sessione è scaduta. Accedi di nuovo.',
+  signedOutElsewhere: 'La sessione è stata chiusa in un’altra finestra.',
+
+  // --- <mnm-container-picker> ---
+  quantityOf: (name) => `Quantità di ${name}`,
+  containerQuantity: 'Numero di confezioni',
+  fewer: (name) => `${name}: uno in meno`,
+  more: (name) => `${name}: uno in più`,
+  selected: (count, min, max) =>
+    max === null
+      ? min > 0 ? `Selezionati: ${count} (minimo ${min})` : `Selezionati: ${count}`
+      : `Selezionati: ${count} su ${min === max ? max : `${min}–${max}`}`,
+  chooseMore: (n) => (one(n) ? `Scegline ancora ${n}` : `Scegline altri ${n}`),
+  removeSome: (n) => `Troppi: rimuovine ${n}`,
+  selectionComplete: 'La tua confezione è pronta.',
+  outOfStock: 'Esaurito',
+  boxPrice: 'Prezzo della confezione',
+  boxAdded: 'La tua confezione è stata aggiunta al carrello.',
+  boxError: 'Impossibile aggiungere la confezione. Controlla la selezione e riprova.',
+  boxLoadError: 'Impossibile caricare questa confezione.',
+};
+
+export default it;

@@ -1,0 +1,121 @@
+import type { LanguagePack } from '../messages.js';
+
+const plural = new Intl.PluralRules('nl');
+const one = (count: number) => plural.select(count) === 'one';
+
+/** Dutch (je). */
+const nl: LanguagePack = {
+  // --- shared ---
+  tryAgain: 'Opnieuw proberen',
+  loading: 'Laden…',
+  genericError: 'Er ging iets mis. Probeer het opnieuw.',
+  networkError: 'De winkel is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+
+  // --- <add-to-cart> ---
+  addToCart: 'In winkelwagen',
+  adding: 'Toevoegen…',
+  added: (name) => `${name} is toegevoegd aan je winkelwagen.`,
+  addedToCart: 'Toegevoegd aan je winkelwagen.',
+
+  // --- <cart-drawer> ---
+  cart: 'Winkelwagen',
+  cartCount: (count) => (one(count) ? `${count} artikel` : `${count} artikelen`),
+  close: 'Sluiten',
+  emptyCart: 'Je winkelwagen is leeg.',
+  loadError: 'We konden je winkelwagen niet laden.',
+  quantityFor: (name) => `Aantal van ${name}`,
+  decrease: (name) => `Aantal van ${name} verlagen`,
+  increase: (name) => `Aantal van ${name} verhogen`,
+  remove: (name) => `${name} verwijderen`,
+  removeShort: 'Verwijderen',
+  removed: (name) => `${name} is verwijderd.`,
+  undo: 'Ongedaan maken',
+  undoLabel: (name) => `Verwijderen van ${name} ongedaan maken`,
+  recentlyRemoved: 'Onlangs verwijderd',
+  restored: (name) => `${name} staat weer in je winkelwagen.`,
+  cartItems: 'Artikelen in je winkelwagen',
+  inBox: (quantity) => `× ${quantity}`,
+  unitPrice: 'Prijs',
+  lineTotal: 'Totaal',
+  boxContents: 'In deze box',
+  couponCode: 'Kortingscode',
+  applyCoupon: 'Toepassen',
+  removeCoupon: (code) => `Kortingscode ${code} verwijderen`,
+  appliedCoupons: 'Toegepaste kortingscodes',
+  couponRemoved: (code) => `Kortingscode ${code} is verwijderd.`,
+  couponApplied: (code) => `Kortingscode ${code} is toegepast.`,
+  couponEmpty: 'Vul een kortingscode in.',
+  shipping: 'Verzending',
+  shippingTo: (destination) => `Verzending naar ${destination}`,
+  shippingUpdated: (rate) => `Verzendmethode: ${rate}.`,
+  calculatedAtCheckout: 'Wordt berekend bij het afrekenen',
+  free: 'Gratis',
+  subtotal: 'Subtotaal',
+  discount: 'Korting',
+  fees: 'Toeslagen',
+  tax: 'Btw',
+  total: 'Totaal',
+  crossSells: 'Dit vind je misschien ook leuk',
+  addNamed: (name) => `${name} toevoegen aan winkelwagen`,
+  addShort: 'Toevoegen',
+  regularPrice: 'Normale prijs',
+  salePrice: 'Aanbiedingsprijs',
+  checkout: 'Afrekenen',
+  quantityUpdated: (name, quantity) => `${name}: aantal ${quantity}.`,
+  quantityRolledBack: (name) => `We konden het aantal van ${name} niet wijzigen.`,
+  quantityLimit: (max) => `Nog maar ${max} beschikbaar.`,
+  removeFailed: (name) => `We konden ${name} niet verwijderen.`,
+  restoreFailed: (name) => `We konden ${name} niet terugzetten in je winkelwagen.`,
+  addFailed: (name) => `We konden ${name} niet toevoegen aan je winkelwagen.`,
+  shippingFailed: 'We konden de verzendmethode niet wijzigen.',
+  couponFailed: (code) => `We konden kortingscode ${code} niet toepassen.`,
+  couponRemoveFailed: (code) => `We konden kortingscode ${code} niet verwijderen.`,
+
+  // --- <login-form> ---
+  identifier: 'Gebruikersnaam, e-mail of telefoon',
+  password: 'Wachtwoord',
+  signIn: 'Inloggen',
+  signingIn: 'Bezig met inloggen…',
+  signedInAs: (name) => `Ingelogd als ${name}`,
+  signOut: 'Uitloggen',
+  identifierRequired: 'Vul je gebruikersnaam, e-mailadres of telefoonnummer in.',
+  passwordRequired: 'Vul je wachtwoord in.',
+  twoFactorTitle: 'Tweestapsverificatie',
+  verificationMethod: 'Verificatiemethode',
+  verificationCode: 'Verificatiecode',
+  codeRequired: 'Vul de verificatiecode in.',
+  emailSent: 'We hebben een verificatiecode naar je e-mailadres gestuurd.',
+  verify: 'Verifiëren',
+  sendNewCode: 'Nieuwe code sturen',
+  back: 'Terug',
+  invalidCode: 'Die code is niet geldig. Controleer de code en probeer het opnieuw.',
+  invalidProvider: (provider) => `De verificatiemethode ‘${provider}’ is niet beschikbaar.`,
+  providerName: (provider) =>
+    ({ email: 'E-mail', totp: 'Authenticator-app', backup: 'Back-upcode' })[provider] ?? provider,
+  verifying: 'Bezig met verifiëren…',
+  codeSent: 'We hebben een nieuwe code naar je e-mailadres gestuurd.',
+  signInFailed: 'De gebruikersnaam, het e-mailadres, het telefoonnummer of het wachtwoord klopt niet.',
+  insecureConnection: 'Inloggen kan alleen via een beveiligde (https-)verbinding met de winkel.',
+  sessionEnded: 'Je sessie is verlopen. Log opnieuw in.',
+  signedOutElsewhere: 'Je bent in een ander venster uitgelogd.',
+
+  // --- <mnm-container-picker> ---
+  quantityOf: (name) => `Aantal van ${name}`,
+  containerQuantity: 'Aantal boxen',
+  fewer: (name) => `Eén ${name} minder`,
+  more: (name) => `Eén ${name} meer`,
+  selected: (count, min, max) =>
+    max === null
+      ? min > 0 ? `${count} van minstens ${min} gekozen` : `${count} gekozen`
+      : `${count} van ${min === max ? max : `${min}–${max}`} gekozen`,
+  chooseMore: (n) => `Kies er nog ${n}`,
+  removeSome: (n) => `Te veel: verwijder er ${n}`,
+  selectionComplete: 'Je box is klaar.',
+  outOfStock: 'Uitverkocht',
+  boxPrice: 'Prijs van de box',
+  boxAdded: 'Je box is toegevoegd aan de winkelwagen.',
+  boxError: 'We konden je box niet toevoegen. Controleer je keuze en probeer het opnieuw.',
+  boxLoadError: 'We konden deze box niet laden.',
+};
+
+export default nl;

@@ -1,0 +1,121 @@
+import type { LanguagePack } from '../messages.js';
+
+const plural = new Intl.PluralRules('sv');
+const one = (count: number) => plural.select(count) === 'one';
+
+/** Swedish (du). A mix-and-match box is a "låda". */
+const sv: LanguagePack = {
+  // --- shared ---
+  tryAgain: 'Försök igen',
+  loading: 'Laddar…',
+  genericError: 'Något gick fel. Försök igen.',
+  networkError: 'Det gick inte att nå butiken. Kontrollera anslutningen och försök igen.',
+
+  // --- <add-to-cart> ---
+  addToCart: 'Lägg i varukorgen',
+  adding: 'Lägger till…',
+  added: (name) => `${name} har lagts i varukorgen.`,
+  addedToCart: 'Tillagd i varukorgen.',
+
+  // --- <cart-drawer> ---
+  cart: 'Varukorg',
+  cartCount: (count) => (one(count) ? `${count} vara` : `${count} varor`),
+  close: 'Stäng',
+  emptyCart: 'Din varukorg är tom.',
+  loadError: 'Det gick inte att läsa in din varukorg.',
+  quantityFor: (name) => `Antal för ${name}`,
+  decrease: (name) => `Minska antal för ${name}`,
+  increase: (name) => `Öka antal för ${name}`,
+  remove: (name) => `Ta bort ${name}`,
+  removeShort: 'Ta bort',
+  removed: (name) => `${name} har tagits bort.`,
+  undo: 'Ångra',
+  undoLabel: (name) => `Ångra borttagning av ${name}`,
+  recentlyRemoved: 'Nyligen borttagna',
+  restored: (name) => `${name} är tillbaka i varukorgen.`,
+  cartItems: 'Varor i din varukorg',
+  inBox: (quantity) => `× ${quantity}`,
+  unitPrice: 'Pris',
+  lineTotal: 'Summa',
+  boxContents: 'I den här lådan',
+  couponCode: 'Rabattkod',
+  applyCoupon: 'Använd',
+  removeCoupon: (code) => `Ta bort rabattkoden ${code}`,
+  appliedCoupons: 'Använda rabattkoder',
+  couponRemoved: (code) => `Rabattkoden ${code} har tagits bort.`,
+  couponApplied: (code) => `Rabattkoden ${code} har lagts till.`,
+  couponEmpty: 'Ange en rabattkod.',
+  shipping: 'Frakt',
+  shippingTo: (destination) => `Frakt till ${destination}`,
+  shippingUpdated: (rate) => `Fraktsätt: ${rate}.`,
+  calculatedAtCheckout: 'Beräknas i kassan',
+  free: 'Gratis',
+  subtotal: 'Delsumma',
+  discount: 'Rabatt',
+  fees: 'Avgifter',
+  tax: 'Moms',
+  total: 'Totalt',
+  crossSells: 'Du kanske också gillar',
+  addNamed: (name) => `Lägg till ${name} i varukorgen`,
+  addShort: 'Lägg till',
+  regularPrice: 'Ordinarie pris',
+  salePrice: 'Reapris',
+  checkout: 'Till kassan',
+  quantityUpdated: (name, quantity) => `${name}: antal ${quantity}.`,
+  quantityRolledBack: (name) => `Det gick inte att ändra antalet för ${name}.`,
+  quantityLimit: (max) => `Endast ${max} i lager.`,
+  removeFailed: (name) => `Det gick inte att ta bort ${name}.`,
+  restoreFailed: (name) => `Det gick inte att lägga tillbaka ${name} i varukorgen.`,
+  addFailed: (name) => `Det gick inte att lägga ${name} i varukorgen.`,
+  shippingFailed: 'Det gick inte att ändra fraktsätt.',
+  couponFailed: (code) => `Det gick inte att använda rabattkoden ${code}.`,
+  couponRemoveFailed: (code) => `Det gick inte att ta bort rabattkoden ${code}.`,
+
+  // --- <login-form> ---
+  identifier: 'Användarnamn, e-post eller telefon',
+  password: 'Lösenord',
+  signIn: 'Logga in',
+  signingIn: 'Loggar in…',
+  signedInAs: (name) => `Inloggad som ${name}`,
+  signOut: 'Logga ut',
+  identifierRequired: 'Ange användarnamn, e-postadress eller telefonnummer.',
+  passwordRequired: 'Ange ditt lösenord.',
+  twoFactorTitle: 'Tvåstegsverifiering',
+  verificationMethod: 'Verifieringsmetod',
+  verificationCode: 'Verifieringskod',
+  codeRequired: 'Ange verifieringskoden.',
+  emailSent: 'Vi har skickat en verifieringskod till din e-postadress.',
+  verify: 'Verifiera',
+  sendNewCode: 'Skicka en ny kod',
+  back: 'Tillbaka',
+  invalidCode: 'Koden är ogiltig. Kontrollera den och försök igen.',
+  invalidProvider: (provider) => `Verifieringsmetoden ”${provider}” är inte tillgänglig.`,
+  providerName: (provider) =>
+    ({ email: 'E-post', totp: 'Autentiseringsapp', backup: 'Reservkod' })[provider] ?? provider,
+  verifying: 'Verifierar…',
+  codeSent: 'Vi har skickat en ny kod till din e-postadress.',
+  signInFailed: 'Användarnamnet, e-postadressen, telefonnumret eller lösenordet är fel.',
+  insecureConnection: 'Inloggning kräver en säker (https) anslutning till butiken.',
+  sessionEnded: 'Din session har gått ut. Logga in igen.',
+  signedOutElsewhere: 'Du loggades ut i ett annat fönster.',
+
+  // --- <mnm-container-picker> ---
+  quantityOf: (name) => `Antal av ${name}`,
+  containerQuantity: 'Antal lådor',
+  fewer: (name) => `${name}: en mindre`,
+  more: (name) => `${name}: en till`,
+  selected: (count, min, max) =>
+    max === null
+      ? min > 0 ? `${count} av minst ${min} valda` : `${count} valda`
+      : `${count} av ${min === max ? max : `${min}–${max}`} valda`,
+  chooseMore: (n) => `Välj ${n} till`,
+  removeSome: (n) => `För många: ta bort ${n}`,
+  selectionComplete: 'Din låda är klar.',
+  outOfStock: 'Slut i lager',
+  boxPrice: 'Pris för lådan',
+  boxAdded: 'Din låda har lagts i varukorgen.',
+  boxError: 'Det gick inte att lägga din låda i varukorgen. Kontrollera ditt urval och försök igen.',
+  boxLoadError: 'Det gick inte att läsa in lådan.',
+};
+
+export default sv;
