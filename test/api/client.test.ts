@@ -419,7 +419,7 @@ describe('CartApi timeouts and aborts', () => {
     const error = await failure(api({ timeoutMs: 300, backoffMs: 20, readDeadlineMs: 400 }).getCart());
     const took = performance.now() - started;
     expect(error.kind).to.equal('timeout');
-    expect(error.message).to.match(/too long/);
+    expect(said(error)).to.match(/too long/);
     expect(took).to.be.within(380, 700);
     // The second try gets only what is left of the deadline; no third one starts.
     expect(seen).to.have.length(2);
