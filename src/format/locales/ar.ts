@@ -16,6 +16,16 @@ const ar: LanguagePack = {
   loading: 'جارٍ التحميل…',
   genericError: 'حدث خطأ ما. يُرجى المحاولة مرة أخرى.',
   networkError: 'تعذّر الاتصال بالمتجر. تحقّق من اتصالك وحاول مرة أخرى.',
+  timeoutError: 'استغرق المتجر وقتًا طويلًا في الرد. يُرجى المحاولة مرة أخرى.',
+  busyError: 'المتجر مشغول حاليًا. يُرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
+  shopTrouble: 'يواجه المتجر مشكلة حاليًا. يُرجى المحاولة مرة أخرى بعد قليل.',
+  notAllowed: 'لم يسمح المتجر بهذا الطلب.',
+  notFound: 'لم يعثر المتجر على المطلوب.',
+  requestRefused: 'تعذّر على المتجر إتمام هذا الطلب. تحقّق منه وحاول مرة أخرى.',
+  notOffered: 'لا يوفّر هذا المتجر هذه الخدمة هنا.',
+  lineGone: 'لم يعد هذا المنتج في سلتك.',
+  unreadable: 'أرسل المتجر ردًا تعذّرت علينا قراءته. يُرجى المحاولة مرة أخرى.',
+  outcomeUnknown: 'انقطع الاتصال قبل أن يرد المتجر. هذه سلتك كما هي لدى المتجر الآن.',
 
   // --- <add-to-cart> ---
   addToCart: 'أضف إلى السلة',
@@ -64,6 +74,11 @@ const ar: LanguagePack = {
   shippingTo: (destination) => `الشحن إلى ${destination}`,
   shippingUpdated: (rate) => `طريقة الشحن: ${rate}.`,
   calculatedAtCheckout: 'يُحسب عند إتمام الشراء',
+  // Said of "طريقة الشحن" (feminine).
+  rateSelected: '(المختارة)',
+  shippingChosenAtCheckout: 'يمكنك تغيير طريقة الشحن عند إتمام الشراء.',
+  signedInCheckoutNote: 'عند إتمام الشراء، سجّل الدخول إلى المتجر بالحساب نفسه: سلتك محفوظة هناك.',
+  notMerged: (names) => `تعذّر نقل ${names} من سلة الزائر إلى سلة حسابك.`,
   free: 'مجانًا',
   subtotal: 'المجموع الفرعي',
   discount: 'الخصم',
@@ -131,6 +146,19 @@ const ar: LanguagePack = {
   boxAdded: 'أُضيف صندوقك إلى السلة.',
   boxError: 'تعذّرت إضافة صندوقك. تحقّق من اختيارك وحاول مرة أخرى.',
   boxLoadError: 'تعذّر تحميل هذا الصندوق.',
+
+  // --- <cart-count> ---
+  itemsInCart: (count) =>
+    form(count, {
+      zero: 'سلتك فارغة',
+      one: 'منتج واحد في سلتك',
+      two: 'منتجان في سلتك',
+      few: `${count} منتجات في سلتك`,
+      many: `${count} منتجًا في سلتك`,
+      other: `${count} منتج في سلتك`,
+    }),
+  cartTotalIs: (total) => `إجمالي السلة: ${total}`,
+  cartSubtotalIs: (subtotal) => `المجموع الفرعي للسلة: ${subtotal}`,
 };
 
 export default ar;

@@ -7,6 +7,16 @@ const de: LanguagePack = {
   loading: 'Wird geladen…',
   genericError: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   networkError: 'Der Shop ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  timeoutError: 'Der Shop hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es erneut.',
+  busyError: 'Der Shop ist gerade stark ausgelastet. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+  shopTrouble: 'Beim Shop gibt es gerade ein Problem. Bitte versuchen Sie es gleich noch einmal.',
+  notAllowed: 'Der Shop hat diese Anfrage nicht zugelassen.',
+  notFound: 'Der Shop konnte das Angeforderte nicht finden.',
+  requestRefused: 'Der Shop konnte diese Anfrage nicht ausführen. Bitte prüfen Sie Ihre Angaben und versuchen Sie es erneut.',
+  notOffered: 'Diese Funktion bietet der Shop hier nicht an.',
+  lineGone: 'Dieser Artikel ist nicht mehr in Ihrem Warenkorb.',
+  unreadable: 'Die Antwort des Shops konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',
+  outcomeUnknown: 'Die Verbindung ist abgebrochen, bevor der Shop geantwortet hat. Hier ist Ihr Warenkorb, wie er jetzt im Shop gespeichert ist.',
 
   // --- <add-to-cart> ---
   addToCart: 'In den Warenkorb',
@@ -47,6 +57,11 @@ const de: LanguagePack = {
   shippingTo: (destination) => `Lieferadresse: ${destination}`,
   shippingUpdated: (rate) => `Versandart: ${rate}.`,
   calculatedAtCheckout: 'Wird an der Kasse berechnet',
+  rateSelected: '(ausgewählt)',
+  shippingChosenAtCheckout: 'Die Versandart können Sie an der Kasse ändern.',
+  signedInCheckoutNote: 'Melden Sie sich an der Kasse mit demselben Konto im Shop an: Dort wartet Ihr Warenkorb auf Sie.',
+  // The names come first after a colon: no verb has to agree with how many there are.
+  notMerged: (names) => `Aus Ihrem Gast-Warenkorb konnten wir nicht in den Warenkorb Ihres Kontos übernehmen: ${names}.`,
   free: 'Kostenlos',
   subtotal: 'Zwischensumme',
   discount: 'Rabatt',
@@ -115,6 +130,12 @@ const de: LanguagePack = {
   boxAdded: 'Ihre Box wurde in den Warenkorb gelegt.',
   boxError: 'Ihre Box konnte nicht in den Warenkorb gelegt werden. Bitte prüfen Sie Ihre Auswahl und versuchen Sie es erneut.',
   boxLoadError: 'Diese Box konnte nicht geladen werden.',
+
+  // --- <cart-count> ---
+  // "Artikel" is both singular and plural.
+  itemsInCart: (count) => `${count} Artikel in Ihrem Warenkorb`,
+  cartTotalIs: (total) => `Gesamtsumme im Warenkorb: ${total}`,
+  cartSubtotalIs: (subtotal) => `Zwischensumme im Warenkorb: ${subtotal}`,
 };
 
 export default de;

@@ -10,6 +10,16 @@ const es: LanguagePack = {
   loading: 'Cargando…',
   genericError: 'Algo salió mal. Inténtalo de nuevo.',
   networkError: 'No se pudo conectar con la tienda. Comprueba tu conexión e inténtalo de nuevo.',
+  timeoutError: 'La tienda ha tardado demasiado en responder. Inténtalo de nuevo.',
+  busyError: 'La tienda está muy solicitada. Espera un momento e inténtalo de nuevo.',
+  shopTrouble: 'La tienda tiene problemas en este momento. Vuelve a intentarlo en unos instantes.',
+  notAllowed: 'La tienda no ha permitido esa solicitud.',
+  notFound: 'La tienda no ha encontrado lo que se le pidió.',
+  requestRefused: 'La tienda no ha podido completar la solicitud. Revísala e inténtalo de nuevo.',
+  notOffered: 'Esta tienda no ofrece esa opción aquí.',
+  lineGone: 'Ese artículo ya no está en tu carrito.',
+  unreadable: 'La tienda ha enviado una respuesta que no hemos podido leer. Inténtalo de nuevo.',
+  outcomeUnknown: 'La conexión se cortó antes de que la tienda respondiera. Este es tu carrito tal como lo tiene ahora la tienda.',
 
   // --- <add-to-cart> ---
   addToCart: 'Añadir al carrito',
@@ -49,6 +59,11 @@ const es: LanguagePack = {
   shippingTo: (destination) => `Envío a ${destination}`,
   shippingUpdated: (rate) => `Método de envío: ${rate}.`,
   calculatedAtCheckout: 'Se calcula al finalizar la compra',
+  // Said of "el método de envío".
+  rateSelected: '(seleccionado)',
+  shippingChosenAtCheckout: 'Puedes cambiar el método de envío al finalizar la compra.',
+  signedInCheckoutNote: 'Al finalizar la compra, inicia sesión en la tienda con la misma cuenta: allí te espera tu carrito.',
+  notMerged: (names) => `No hemos podido pasar ${names} de tu carrito de invitado al carrito de tu cuenta.`,
   free: 'Gratis',
   subtotal: 'Subtotal',
   discount: 'Descuento',
@@ -116,6 +131,11 @@ const es: LanguagePack = {
   boxAdded: 'Se ha añadido tu caja al carrito.',
   boxError: 'No hemos podido añadir tu caja. Revisa tu selección e inténtalo de nuevo.',
   boxLoadError: 'No hemos podido cargar esta caja.',
+
+  // --- <cart-count> ---
+  itemsInCart: (count) => (one(count) ? `${count} artículo en tu carrito` : `${count} artículos en tu carrito`),
+  cartTotalIs: (total) => `Total del carrito: ${total}`,
+  cartSubtotalIs: (subtotal) => `Subtotal del carrito: ${subtotal}`,
 };
 
 export default es;

@@ -11,6 +11,16 @@ const fr: LanguagePack = {
   loading: 'Chargement…',
   genericError: 'Une erreur est survenue. Veuillez réessayer.',
   networkError: 'Impossible de joindre la boutique. Vérifiez votre connexion et réessayez.',
+  timeoutError: 'La boutique a mis trop de temps à répondre. Veuillez réessayer.',
+  busyError: 'La boutique est très sollicitée. Patientez un instant, puis réessayez.',
+  shopTrouble: 'La boutique rencontre un problème en ce moment. Veuillez réessayer dans un instant.',
+  notAllowed: 'La boutique n’a pas autorisé cette demande.',
+  notFound: 'La boutique n’a pas trouvé ce qui lui était demandé.',
+  requestRefused: 'La boutique n’a pas pu traiter cette demande. Vérifiez-la et réessayez.',
+  notOffered: 'Cette boutique ne propose pas cette fonction ici.',
+  lineGone: 'Cet article n’est plus dans votre panier.',
+  unreadable: 'La boutique a envoyé une réponse illisible. Veuillez réessayer.',
+  outcomeUnknown: 'La connexion a été coupée avant la réponse de la boutique. Voici votre panier tel que la boutique l’a enregistré.',
 
   // --- <add-to-cart> ---
   addToCart: 'Ajouter au panier',
@@ -52,6 +62,11 @@ const fr: LanguagePack = {
   shippingUpdated: (rate) => `Mode de livraison : ${rate}.`,
   // Both are only ever said of shipping, so they agree with « la livraison ».
   calculatedAtCheckout: 'Calculée lors de la commande',
+  // Said of « le mode de livraison ».
+  rateSelected: '(sélectionné)',
+  shippingChosenAtCheckout: 'Vous pourrez changer de mode de livraison lors de la commande.',
+  signedInCheckoutNote: 'Lors de la commande, connectez-vous à la boutique avec le même compte : votre panier vous y attend.',
+  notMerged: (names) => `Impossible de transférer ${names} de votre panier invité vers le panier de votre compte.`,
   free: 'Gratuite',
   subtotal: 'Sous-total',
   discount: 'Remise',
@@ -120,6 +135,11 @@ const fr: LanguagePack = {
   boxAdded: 'Votre coffret a été ajouté au panier.',
   boxError: 'Impossible d’ajouter votre coffret. Vérifiez votre sélection et réessayez.',
   boxLoadError: 'Impossible de charger ce coffret.',
+
+  // --- <cart-count> ---
+  itemsInCart: (count) => `${items(count)} dans votre panier`,
+  cartTotalIs: (total) => `Total du panier : ${total}`,
+  cartSubtotalIs: (subtotal) => `Sous-total du panier : ${subtotal}`,
 };
 
 export default fr;

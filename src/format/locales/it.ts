@@ -10,6 +10,16 @@ const it: LanguagePack = {
   loading: 'Caricamento…',
   genericError: 'Si è verificato un errore. Riprova.',
   networkError: 'Impossibile raggiungere il negozio. Controlla la connessione e riprova.',
+  timeoutError: 'Il negozio ha impiegato troppo tempo a rispondere. Riprova.',
+  busyError: 'Il negozio è sovraccarico in questo momento. Attendi qualche istante e riprova.',
+  shopTrouble: 'Il negozio ha un problema in questo momento. Riprova tra poco.',
+  notAllowed: 'Il negozio non ha consentito questa richiesta.',
+  notFound: 'Il negozio non ha trovato quanto richiesto.',
+  requestRefused: 'Il negozio non ha potuto completare la richiesta. Controllala e riprova.',
+  notOffered: 'Questo negozio non offre questa funzione qui.',
+  lineGone: 'Questo articolo non è più nel carrello.',
+  unreadable: 'Il negozio ha inviato una risposta illeggibile. Riprova.',
+  outcomeUnknown: 'La connessione si è interrotta prima della risposta del negozio. Ecco il tuo carrello come risulta ora al negozio.',
 
   // --- <add-to-cart> ---
   addToCart: 'Aggiungi al carrello',
@@ -49,6 +59,11 @@ const it: LanguagePack = {
   shippingTo: (destination) => `Indirizzo di spedizione: ${destination}`,
   shippingUpdated: (rate) => `Metodo di spedizione: ${rate}.`,
   calculatedAtCheckout: 'Calcolata al momento dell’ordine',
+  // Said of "il metodo di spedizione".
+  rateSelected: '(selezionato)',
+  shippingChosenAtCheckout: 'Puoi cambiare il metodo di spedizione al momento dell’ordine.',
+  signedInCheckoutNote: 'Al momento dell’ordine, accedi al negozio con lo stesso account: lì ritroverai il tuo carrello.',
+  notMerged: (names) => `Impossibile spostare ${names} dal carrello ospite al carrello del tuo account.`,
   free: 'Gratis',
   subtotal: 'Subtotale',
   discount: 'Sconto',
@@ -116,6 +131,11 @@ const it: LanguagePack = {
   boxAdded: 'La tua confezione è stata aggiunta al carrello.',
   boxError: 'Impossibile aggiungere la confezione. Controlla la selezione e riprova.',
   boxLoadError: 'Impossibile caricare questa confezione.',
+
+  // --- <cart-count> ---
+  itemsInCart: (count) => (one(count) ? `${count} articolo nel carrello` : `${count} articoli nel carrello`),
+  cartTotalIs: (total) => `Totale carrello: ${total}`,
+  cartSubtotalIs: (subtotal) => `Subtotale carrello: ${subtotal}`,
 };
 
 export default it;

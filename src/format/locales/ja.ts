@@ -7,6 +7,16 @@ const ja: LanguagePack = {
   loading: '読み込み中…',
   genericError: 'エラーが発生しました。もう一度お試しください。',
   networkError: 'ショップに接続できませんでした。接続を確認して、もう一度お試しください。',
+  timeoutError: 'ショップからの応答に時間がかかりすぎました。もう一度お試しください。',
+  busyError: 'ショップが混み合っています。しばらく待ってから、もう一度お試しください。',
+  shopTrouble: 'ショップで問題が発生しています。しばらくしてから、もう一度お試しください。',
+  notAllowed: 'この操作はショップで許可されていません。',
+  notFound: 'お求めの内容がショップで見つかりませんでした。',
+  requestRefused: 'ショップでこの操作を完了できませんでした。内容を確認して、もう一度お試しください。',
+  notOffered: 'この機能は、このショップではご利用いただけません。',
+  lineGone: 'その商品はすでにカートにありません。',
+  unreadable: 'ショップからの応答を読み取れませんでした。もう一度お試しください。',
+  outcomeUnknown: 'ショップの応答前に接続が切れました。ショップに現在保存されているカートの内容を表示しています。',
 
   // --- <add-to-cart> ---
   addToCart: 'カートに入れる',
@@ -46,6 +56,10 @@ const ja: LanguagePack = {
   shippingTo: (destination) => `配送先：${destination}`,
   shippingUpdated: (rate) => `配送方法：${rate}`,
   calculatedAtCheckout: 'ご購入手続き時に計算されます',
+  rateSelected: '（選択中）',
+  shippingChosenAtCheckout: '配送方法はご購入手続きの際に変更できます。',
+  signedInCheckoutNote: 'ご購入手続きの際は、同じアカウントでショップにログインしてください。カートはそちらに保存されています。',
+  notMerged: (names) => `${names}をゲストのカートからアカウントのカートに移せませんでした。`,
   free: '無料',
   subtotal: '小計',
   discount: '割引',
@@ -113,6 +127,11 @@ const ja: LanguagePack = {
   boxAdded: 'セットをカートに追加しました。',
   boxError: 'セットをカートに追加できませんでした。選択内容を確認して、もう一度お試しください。',
   boxLoadError: 'このセットを読み込めませんでした。',
+
+  // --- <cart-count> ---
+  itemsInCart: (count) => `カートに${count}点の商品があります`,
+  cartTotalIs: (total) => `カートの合計：${total}`,
+  cartSubtotalIs: (subtotal) => `カートの小計：${subtotal}`,
 };
 
 export default ja;

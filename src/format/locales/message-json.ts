@@ -54,6 +54,10 @@ export const placeholderNames: Partial<Record<FunctionKey, readonly string[]>> =
   selected: ['count', 'min', 'max'],
   chooseMore: ['count'],
   removeSome: ['count'],
+  notMerged: ['names'],
+  itemsInCart: ['count'],
+  cartTotalIs: ['total'],
+  cartSubtotalIs: ['subtotal'],
 };
 
 /** One `data-messages` script: its strings, and the language they are for (all when absent). */

@@ -10,6 +10,16 @@ const nl: LanguagePack = {
   loading: 'Laden…',
   genericError: 'Er ging iets mis. Probeer het opnieuw.',
   networkError: 'De winkel is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+  timeoutError: 'De winkel reageerde niet op tijd. Probeer het opnieuw.',
+  busyError: 'Het is erg druk in de winkel. Wacht even en probeer het opnieuw.',
+  shopTrouble: 'De winkel heeft op dit moment problemen. Probeer het zo opnieuw.',
+  notAllowed: 'De winkel stond dit verzoek niet toe.',
+  notFound: 'De winkel kon niet vinden wat we vroegen.',
+  requestRefused: 'De winkel kon dit verzoek niet uitvoeren. Controleer het en probeer het opnieuw.',
+  notOffered: 'Deze winkel biedt dat hier niet aan.',
+  lineGone: 'Dat artikel zit niet meer in je winkelwagen.',
+  unreadable: 'De winkel stuurde een antwoord dat we niet konden lezen. Probeer het opnieuw.',
+  outcomeUnknown: 'De verbinding werd verbroken voordat de winkel antwoordde. Hier is je winkelwagen zoals de winkel die nu heeft.',
 
   // --- <add-to-cart> ---
   addToCart: 'In winkelwagen',
@@ -49,6 +59,10 @@ const nl: LanguagePack = {
   shippingTo: (destination) => `Verzending naar ${destination}`,
   shippingUpdated: (rate) => `Verzendmethode: ${rate}.`,
   calculatedAtCheckout: 'Wordt berekend bij het afrekenen',
+  rateSelected: '(gekozen)',
+  shippingChosenAtCheckout: 'Je kunt de verzendmethode wijzigen bij het afrekenen.',
+  signedInCheckoutNote: 'Log bij het afrekenen in bij de winkel met hetzelfde account: daar staat je winkelwagen klaar.',
+  notMerged: (names) => `We konden ${names} niet van je gastwinkelwagen overzetten naar de winkelwagen van je account.`,
   free: 'Gratis',
   subtotal: 'Subtotaal',
   discount: 'Korting',
@@ -116,6 +130,11 @@ const nl: LanguagePack = {
   boxAdded: 'Je box is toegevoegd aan de winkelwagen.',
   boxError: 'We konden je box niet toevoegen. Controleer je keuze en probeer het opnieuw.',
   boxLoadError: 'We konden deze box niet laden.',
+
+  // --- <cart-count> ---
+  itemsInCart: (count) => (one(count) ? `${count} artikel in je winkelwagen` : `${count} artikelen in je winkelwagen`),
+  cartTotalIs: (total) => `Totaal winkelwagen: ${total}`,
+  cartSubtotalIs: (subtotal) => `Subtotaal winkelwagen: ${subtotal}`,
 };
 
 export default nl;

@@ -16,6 +16,16 @@ const pl: LanguagePack = {
   loading: 'Ładowanie…',
   genericError: 'Coś poszło nie tak. Spróbuj ponownie.',
   networkError: 'Nie udało się połączyć ze sklepem. Sprawdź połączenie i spróbuj ponownie.',
+  timeoutError: 'Sklep zbyt długo nie odpowiadał. Spróbuj ponownie.',
+  busyError: 'Sklep jest teraz przeciążony. Poczekaj chwilę i spróbuj ponownie.',
+  shopTrouble: 'Sklep ma obecnie problemy. Spróbuj ponownie za chwilę.',
+  notAllowed: 'Sklep nie zezwolił na tę operację.',
+  notFound: 'Sklep nie znalazł tego, o co poproszono.',
+  requestRefused: 'Sklep nie mógł wykonać tej operacji. Sprawdź dane i spróbuj ponownie.',
+  notOffered: 'Ten sklep nie oferuje tu tej funkcji.',
+  lineGone: 'Tego produktu nie ma już w Twoim koszyku.',
+  unreadable: 'Nie udało się odczytać odpowiedzi sklepu. Spróbuj ponownie.',
+  outcomeUnknown: 'Połączenie zostało przerwane, zanim sklep odpowiedział. Oto aktualny stan Twojego koszyka w sklepie.',
 
   // --- <add-to-cart> ---
   addToCart: 'Dodaj do koszyka',
@@ -57,6 +67,11 @@ const pl: LanguagePack = {
   shippingUpdated: (rate) => `Sposób dostawy: ${rate}.`,
   // Said of shipping only: agrees with „dostawa”.
   calculatedAtCheckout: 'Obliczana przy składaniu zamówienia',
+  // The impersonal form agrees with no gender.
+  rateSelected: '(wybrano)',
+  shippingChosenAtCheckout: 'Sposób dostawy możesz zmienić przy składaniu zamówienia.',
+  signedInCheckoutNote: 'Przy składaniu zamówienia zaloguj się w sklepie na to samo konto: tam czeka Twój koszyk.',
+  notMerged: (names) => `Nie udało się przenieść z koszyka gościa do koszyka na Twoim koncie: ${names}.`,
   free: 'Bezpłatnie',
   subtotal: 'Suma częściowa',
   discount: 'Rabat',
@@ -130,6 +145,12 @@ const pl: LanguagePack = {
   boxAdded: 'Dodano zestaw do koszyka.',
   boxError: 'Nie udało się dodać zestawu. Sprawdź wybór i spróbuj ponownie.',
   boxLoadError: 'Nie udało się wczytać tego zestawu.',
+
+  // --- <cart-count> ---
+  itemsInCart: (count) =>
+    `${count} ${form(count, { one: 'produkt', few: 'produkty', many: 'produktów', other: 'produktu' })} w koszyku`,
+  cartTotalIs: (total) => `Wartość koszyka: ${total}`,
+  cartSubtotalIs: (subtotal) => `Suma częściowa koszyka: ${subtotal}`,
 };
 
 export default pl;

@@ -13,6 +13,16 @@ const ptBR: LanguagePack = {
   loading: 'Carregando…',
   genericError: 'Algo deu errado. Tente novamente.',
   networkError: 'Não foi possível acessar a loja. Verifique sua conexão e tente novamente.',
+  timeoutError: 'A loja demorou demais para responder. Tente novamente.',
+  busyError: 'A loja está sobrecarregada. Aguarde um momento e tente novamente.',
+  shopTrouble: 'A loja está com problemas no momento. Tente novamente daqui a pouco.',
+  notAllowed: 'A loja não permitiu essa solicitação.',
+  notFound: 'A loja não encontrou o que foi solicitado.',
+  requestRefused: 'A loja não conseguiu concluir essa solicitação. Confira os dados e tente novamente.',
+  notOffered: 'Esta loja não oferece essa opção aqui.',
+  lineGone: 'Esse item não está mais no seu carrinho.',
+  unreadable: 'A loja enviou uma resposta que não conseguimos ler. Tente novamente.',
+  outcomeUnknown: 'A conexão caiu antes de a loja responder. Este é o seu carrinho como está agora na loja.',
 
   // --- <add-to-cart> ---
   addToCart: 'Adicionar ao carrinho',
@@ -52,6 +62,11 @@ const ptBR: LanguagePack = {
   shippingTo: (destination) => `Entrega para: ${destination}`,
   shippingUpdated: (rate) => `Forma de entrega: ${rate}.`,
   calculatedAtCheckout: 'Calculado ao finalizar a compra',
+  // Said of "a forma de entrega".
+  rateSelected: '(selecionada)',
+  shippingChosenAtCheckout: 'Você pode alterar a forma de entrega ao finalizar a compra.',
+  signedInCheckoutNote: 'Ao finalizar a compra, entre na loja com a mesma conta: seu carrinho está salvo lá.',
+  notMerged: (names) => `Não foi possível transferir ${names} do seu carrinho de visitante para o carrinho da sua conta.`,
   free: 'Grátis',
   subtotal: 'Subtotal',
   discount: 'Desconto',
@@ -119,6 +134,11 @@ const ptBR: LanguagePack = {
   boxAdded: 'Sua caixa foi adicionada ao carrinho.',
   boxError: 'Não foi possível adicionar sua caixa. Confira sua seleção e tente novamente.',
   boxLoadError: 'Não foi possível carregar esta caixa.',
+
+  // --- <cart-count> ---
+  itemsInCart: (count) => (one(count) ? `${count} item no seu carrinho` : `${count} itens no seu carrinho`),
+  cartTotalIs: (total) => `Total do carrinho: ${total}`,
+  cartSubtotalIs: (subtotal) => `Subtotal do carrinho: ${subtotal}`,
 };
 
 export default ptBR;

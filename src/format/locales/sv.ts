@@ -10,6 +10,16 @@ const sv: LanguagePack = {
   loading: 'Laddar…',
   genericError: 'Något gick fel. Försök igen.',
   networkError: 'Det gick inte att nå butiken. Kontrollera anslutningen och försök igen.',
+  timeoutError: 'Butiken tog för lång tid på sig att svara. Försök igen.',
+  busyError: 'Butiken har hög belastning just nu. Vänta en stund och försök igen.',
+  shopTrouble: 'Butiken har problem just nu. Försök igen om en liten stund.',
+  notAllowed: 'Butiken tillät inte den begäran.',
+  notFound: 'Butiken hittade inte det som efterfrågades.',
+  requestRefused: 'Butiken kunde inte genomföra begäran. Kontrollera uppgifterna och försök igen.',
+  notOffered: 'Butiken erbjuder inte den funktionen här.',
+  lineGone: 'Den varan finns inte längre i din varukorg.',
+  unreadable: 'Butiken skickade ett svar som inte gick att läsa. Försök igen.',
+  outcomeUnknown: 'Anslutningen bröts innan butiken svarade. Här är din varukorg så som butiken har den nu.',
 
   // --- <add-to-cart> ---
   addToCart: 'Lägg i varukorgen',
@@ -49,6 +59,11 @@ const sv: LanguagePack = {
   shippingTo: (destination) => `Frakt till ${destination}`,
   shippingUpdated: (rate) => `Fraktsätt: ${rate}.`,
   calculatedAtCheckout: 'Beräknas i kassan',
+  // Said of "fraktsättet" (neuter).
+  rateSelected: '(valt)',
+  shippingChosenAtCheckout: 'Du kan ändra fraktsätt i kassan.',
+  signedInCheckoutNote: 'Logga in i butiken med samma konto när du går till kassan: där finns din varukorg sparad.',
+  notMerged: (names) => `Vi kunde inte flytta ${names} från din gästvarukorg till varukorgen på ditt konto.`,
   free: 'Gratis',
   subtotal: 'Delsumma',
   discount: 'Rabatt',
@@ -116,6 +131,11 @@ const sv: LanguagePack = {
   boxAdded: 'Din låda har lagts i varukorgen.',
   boxError: 'Det gick inte att lägga din låda i varukorgen. Kontrollera ditt urval och försök igen.',
   boxLoadError: 'Det gick inte att läsa in lådan.',
+
+  // --- <cart-count> ---
+  itemsInCart: (count) => (one(count) ? `${count} vara i varukorgen` : `${count} varor i varukorgen`),
+  cartTotalIs: (total) => `Varukorgens totalsumma: ${total}`,
+  cartSubtotalIs: (subtotal) => `Varukorgens delsumma: ${subtotal}`,
 };
 
 export default sv;
