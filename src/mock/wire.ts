@@ -1,5 +1,6 @@
 import { displayName, findProduct, variationLabels, type CatalogProduct } from './catalog.js';
-import { itemKey, type CartLine, type RemovedEntry } from './cart-state.js';
+import { itemKey, type CartLine, type CartRecord, type RemovedEntry } from './cart-state.js';
+import { addressesOf, formattedDestination } from './customer-update.js';
 import { formatPrice, toDecimal, toMajor, type MockCurrency } from './currency.js';
 import { maxPurchase, type MockShape } from './purchase-rules.js';
 import { TAX } from './shop-settings.js';
@@ -13,7 +14,7 @@ import type { PricedCart, PricedLine, PricedPackage } from './totals.js';
  * - `real`: as real CoCart 4.x servers (spec/real-world-notes.md): `items` an array, money as
  *   integer strings in minor units (`"3800"`) except item `totals.*` (numbers, major units),
  *   `currency_prefix`/`currency_suffix` only, `[]` for every empty collection, removed items keyed
- *   with a plain-number quantity, `&ldquo;…&rdquo;` entities in notices, extra fields.
+ *   with a plain-number quantity, extra fields.
  */
 
 export type NoticeType = 'success' | 'error' | 'info' | 'notice';
@@ -66,7 +67,7 @@ export function cartToWire(priced: PricedCart, options: CartWireOptions): Json {
     cart_hash: empty ? (real ? 'No items in cart so no hash' : '') : cartHash(priced),
     cart_key: priced.cart.key,
     currency: currencyToWire(currency, shape),
-    customer: customerToWire(currency),
+    customer: customerToWire(priced.cart, currency),
     items: real ? lines : Object.fromEntries(lines.map((item) => [item.item_key, item])),
     item_count: priced.itemCount,
     items_weight: priced.weight,
@@ -78,7 +79,7 @@ export function cartToWire(priced: PricedCart, options: CartWireOptions): Json {
     })),
     needs_payment: t.total > 0,
     needs_shipping: priced.needsShipping,
-    shipping: real && !priced.packages.length ? [] : shippingToWire(priced.packages, options),
+    shipping: real && !priced.packages.length ? [] : shippingToWire(priced.packages, { ...options, cart: priced.cart }),
     fees: priced.fee ? [feeToWire(priced.fee)] : [],
     taxes: empty
       ? []
@@ -153,7 +154,7 @@ function cartItemData(line: CartLine): Json {
   return line.data;
 }
 
-function shippingToWire(packages: PricedPackage[], options: CartWireOptions): Json {
+function shippingToWire(packages: PricedPackage[], options: CartWireOptions & { cart: CartRecord }): Json {
   const { currency } = options;
   const money = moneyWriter(options.shape, currency);
   return {
@@ -185,7 +186,7 @@ function shippingToWire(packages: PricedPackage[], options: CartWireOptions): Js
           package_details: pack.lines.map((l) => `${displayName(l.product)} &times; ${l.line.quantity}`).join(', '),
           index,
           chosen_method: pack.chosen,
-          formatted_destination: currency.countryName,
+          formatted_destination: formattedDestination(options.cart, currency),
         },
       ]),
     ),
@@ -227,23 +228,16 @@ function crossSellToWire(product: CatalogProduct, money: (minor: number) => stri
 function noticesToWire({ notices, shape }: CartWireOptions): unknown {
   if (!notices.length) return shape === 'real' ? [] : {};
   const grouped: Partial<Record<NoticeType, string[]>> = {};
-  for (const notice of notices) {
-    // WooCommerce writes its quotes as HTML entities; real servers pass them through.
-    const text = shape === 'real' ? notice.message.replace(/“/g, '&ldquo;').replace(/”/g, '&rdquo;') : notice.message;
-    (grouped[notice.type] ??= []).push(text);
-  }
+  // Real 4.3.6 sends the curly quotes as they are (`\u201c` in the JSON), as the document does.
+  for (const notice of notices) (grouped[notice.type] ??= []).push(notice.message);
   return grouped;
 }
 
-function customerToWire(currency: MockCurrency): Json {
-  const address = (prefix: string, extra: string[]) =>
-    Object.fromEntries(
-      ['first_name', 'last_name', 'company', 'country', 'address_1', 'address_2', 'postcode', 'city', 'state', ...extra].map((field) => [
-        `${prefix}_${field}`,
-        field === 'country' ? currency.country : '',
-      ]),
-    );
-  return { billing_address: address('billing', ['phone', 'email']), shipping_address: address('shipping', []) };
+function customerToWire(cart: CartRecord, currency: MockCurrency): Json {
+  const { billing, shipping } = addressesOf(cart, currency);
+  const prefixed = (prefix: string, fields: Record<string, string>) =>
+    Object.fromEntries(Object.entries(fields).map(([field, value]) => [`${prefix}_${field}`, value]));
+  return { billing_address: prefixed('billing', billing), shipping_address: prefixed('shipping', shipping) };
 }
 
 function cartHash(priced: PricedCart): string {
