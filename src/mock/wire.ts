@@ -43,7 +43,8 @@ export function currencyToWire(currency: MockCurrency, shape: MockShape): Json {
   return {
     currency_code: currency.code,
     currency_symbol: currency.symbol,
-    ...(shape === 'document' ? { currency_symbol_pos: currency.position } : {}),
+    // WooCommerce's position in the document; 4.3.6 names which of prefix / suffix holds the symbol.
+    currency_symbol_pos: shape === 'document' ? currency.position : currency.prefix ? 'currency_prefix' : 'currency_suffix',
     currency_minor_unit: currency.minorUnit,
     currency_decimal_separator: currency.decimalSeparator,
     currency_thousand_separator: currency.thousandSeparator,
