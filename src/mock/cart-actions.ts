@@ -33,7 +33,8 @@ export type ActionNotice = string | Notice | void;
 
 export function addItem(cart: CartRecord, body: Body, shape: MockShape): string {
   const product = resolveProduct(body.id, body.variation, shape);
-  const quantity = parseQuantity(body.quantity, product, 1, shape);
+  // 4.3.6's schema gives add-item's quantity a default of "1".
+  const quantity = parseQuantity(shape === 'real' && body.quantity === undefined ? '1' : body.quantity, product, 1, shape);
   const { mnm_config: rawConfig, ...data } = objectParam(body.item_data, 'item_data');
   const config = product.mnm ? parseMnmConfig(product, rawConfig, shape) : null;
   if (!product.mnm && rawConfig !== undefined) data.mnm_config = rawConfig;

@@ -204,12 +204,19 @@ describe('mock shop, real shape: as CoCart 4.3.6 answers', () => {
           details: { id: { code: 'rest_invalid_type', message: 'id is not of type string.', data: { param: 'id' } } },
         },
       });
+      const update = await cart.send('POST', `v2/cart/item/${itemsOf((await cart.add(ID.mug)).body)[0].item_key}`, { body: { quantity: 2 } });
+      expect(update.body.data.details.quantity).to.deep.equal({ code: 'rest_invalid_type', message: 'quantity is not of type string.', data: { param: 'quantity' } });
       const text = await cart.add(ID.mug, 'abc');
       expect(text.body).to.deep.equal({
         code: 'rest_invalid_param',
         message: 'Invalid parameter(s): quantity',
         data: { status: 400, params: { quantity: 'Invalid parameter.' }, details: [] },
       });
+    });
+
+    it('adds one when add-item has no quantity, as its schema default says (checked on the real store)', async () => {
+      const response = await cart.send('POST', 'v2/cart/add-item', { body: { id: String(ID.mug) } });
+      expect(itemsOf(response.body).map((item) => item.quantity.value)).to.deep.equal([1]);
     });
 
     it('answers 405 cocart_quantity_invalid_amount for quantity 0, over stock and two of a product sold individually', async () => {
