@@ -53,15 +53,20 @@ export interface MockShopOptions {
    * - cart keys: an unknown key is an empty cart under that same key (200, never 404); odd
    *   characters are dropped (`bad key!<>` → `badkey`); a signed-in request (bearer or Basic)
    *   carrying a guest `cart_key` REPLACES the customer's cart with the guest cart and deletes it,
-   *   an unknown key EMPTIES the customer's cart; login ignores `cart_key`. Headers
-   *   `CoCart-API-Cart-Key`, `CoCart-API-Cart-Expiring`, `CoCart-API-Cart-Expiration`.
+   *   an unknown key EMPTIES the customer's cart; login ignores `cart_key`; a customer sending
+   *   their own id as `cart_key` gets 403 `cocart_already_authenticating_user`, a guest sending a
+   *   customer's id 403 `cocart_must_authenticate_user` (`{ success: false, data: [{code, message}] }`).
+   *   Headers `CoCart-API-Cart-Key`, `CoCart-API-Cart-Expiring`, `CoCart-API-Cart-Expiration`.
    * - errors: 405 `cocart_quantity_invalid_amount` (over stock, below 1, more than one of a
    *   product sold individually), 404 `cocart_product_out_of_stock`, 404
    *   `cocart_not_enough_stock_remaining`, 400 `cocart_add_to_cart_error` ending in "View cart",
-   *   400 `cocart_invalid_product`, 404 `cocart_no_variation_found`, 404 `cocart_item_not_in_cart`,
+   *   400 `cocart_invalid_product`, 404 `cocart_no_variation_found`, 404 `cocart_item_not_in_cart`
+   *   (restore: `cocart_item_restored_to_cart`), quantity 0 on update is a 405 (no removal),
    *   `rest_invalid_param` with `details`; login: unknown username → 500 with an empty body, wrong
    *   password → 401 naming the username, credentials only in a JSON body → 401
    *   `cocart_rest_not_authorized`; token routes answer `{code, message, data: {status}}`.
+   * - notices worded as 4.3.6 (`"Mug" has been removed from cart.`, none on update, `Cart is
+   *   cleared.` as a `notice`); `currency_symbol_pos` is `currency_prefix` / `currency_suffix`.
    * - `POST cart/update` (`update-customer`, `update-cart`), see `shippingFollowsCustomer`.
    */
   shape?: MockShape;
@@ -93,7 +98,8 @@ export interface MockShopOptions {
    * `shipping_…` field sent is wiped to empty (the shipping packages then vanish). `true`: a shop
    * where it works (a fixed release or a filter): billing and shipping both take the address
    * (`s_…` fields set the shipping side on their own), `formatted_destination` names it and the
-   * rates follow the country (outside the shop's country: "International flat rate" $15 only).
+   * rates follow the country (outside the shop's country: only "International flat rate", 1500
+   * minor units).
    */
   shippingFollowsCustomer?: boolean;
   /** Delay before each response, ms. Default 0. */
@@ -105,6 +111,10 @@ export interface MockShopOptions {
   /**
    * The sign-in side (login with two-factor, JWTs, refresh, logout, admin sessions): its users,
    * clock, token lifetimes and key pair. Default: on, with `DEFAULT_USERS`; `false` leaves it out.
+   * `auth: { tokenFailure: 'critical-error' }` answers every invalid, expired or revoked bearer
+   * token with PHP's 500 `internal_server_error` "critical error" page, on every route, as JWT
+   * Authentication 3.0.3 ships on core 4.3.x; the default (`'rejected'`) is 401 in the document
+   * shape and 403 `cocart_authentication_error` in the real shape.
    */
   auth?: MockAuthOptions | false;
 }
