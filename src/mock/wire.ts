@@ -3,7 +3,7 @@ import { itemKey, type CartLine, type CartRecord, type RemovedEntry } from './ca
 import { addressesOf, formattedDestination } from './customer-update.js';
 import { formatPrice, toDecimal, toMajor, type MockCurrency } from './currency.js';
 import { maxPurchase, type MockShape } from './purchase-rules.js';
-import { TAX } from './shop-settings.js';
+import { TAX, findCoupon } from './shop-settings.js';
 import type { PricedCart, PricedLine, PricedPackage } from './totals.js';
 
 /*
@@ -11,10 +11,12 @@ import type { PricedCart, PricedLine, PricedPackage } from './totals.js';
  * - `document`: as spec/service-interface.md says: `items` keyed by item key, money as decimal
  *   strings (`"38.00"`), item `price` formatted with the symbol, `currency_symbol_pos`, keyed
  *   packages/rates, `notices` an object.
- * - `real`: as real CoCart 4.x servers (spec/real-world-notes.md): `items` an array, money as
- *   integer strings in minor units (`"3800"`) except item `totals.*` (numbers, major units),
- *   `currency_prefix`/`currency_suffix` only, `[]` for every empty collection, removed items keyed
- *   with a plain-number quantity, extra fields.
+ * - `real`: as CoCart 4.3.6 (spec/real-world-notes.md, shared/realworld/fixtures/server): `items`
+ *   an array, money as integer strings in minor units (`"3800"`) except item `totals.*` other than
+ *   `subtotal` (numbers, major units), `currency_symbol_pos` naming `currency_prefix` /
+ *   `currency_suffix`, fees and taxes as objects (`{slug: {name, fee}}`, `{rate: {name, price}}`),
+ *   ten totals, negative coupon savings, `[]` for every empty collection, removed items keyed with
+ *   a plain-number quantity, extra fields (`extensions`, `dev_note`).
  */
 
 export type NoticeType = 'success' | 'error' | 'info' | 'notice';
@@ -71,47 +73,102 @@ export function cartToWire(priced: PricedCart, options: CartWireOptions): Json {
     customer: customerToWire(priced.cart, currency),
     items: real ? lines : Object.fromEntries(lines.map((item) => [item.item_key, item])),
     item_count: priced.itemCount,
-    items_weight: priced.weight,
-    coupons: priced.coupons.map((coupon) => ({
-      coupon: coupon.code,
-      label: `Coupon: ${coupon.code}`,
-      saving: money(coupon.saving),
-      saving_html: `-<span class="woocommerce-Price-amount amount">${formatPrice(coupon.saving, currency)}</span>`,
-    })),
+    items_weight: real ? String(priced.weight) : priced.weight,
+    coupons: priced.coupons.map((coupon) => couponToWire(coupon)),
     needs_payment: t.total > 0,
     needs_shipping: priced.needsShipping,
     shipping: real && !priced.packages.length ? [] : shippingToWire(priced.packages, { ...options, cart: priced.cart }),
-    fees: priced.fee ? [feeToWire(priced.fee)] : [],
-    taxes: empty
-      ? []
-      : [{ rate_id: TAX.rateId, label: TAX.label, compound: false, tax_total: money(t.contentsTax + t.feeTax), shipping_tax_total: money(t.shippingTax) }],
-    totals: {
-      subtotal: money(t.subtotal),
-      subtotal_tax: money(t.subtotalTax),
-      shipping_total: money(t.shipping),
-      shipping_tax: money(t.shippingTax),
-      shipping_taxes: taxArray(t.shippingTax),
-      discount_total: money(t.discount),
-      discount_tax: money(t.discountTax),
-      cart_contents_total: money(t.contents),
-      cart_contents_tax: money(t.contentsTax),
-      cart_contents_taxes: taxArray(t.contentsTax),
-      fee_total: money(t.fees),
-      fee_tax: money(t.feeTax),
-      fee_taxes: taxArray(t.feeTax),
-      total: money(t.total),
-      total_tax: money(t.totalTax),
-    },
+    ...(real ? realCharges() : documentCharges()),
     removed_items: removedToWire(priced.cart.removed, options),
     cross_sells: priced.crossSells.map((product) => crossSellToWire(product, money)),
     notices: noticesToWire(options),
     ...(real ? { extensions: [], dev_note: 'This response was produced by the cart-widget mock (real shape).' } : { extensions: {} }),
   };
 
-  function feeToWire(fee: { name: string; amount: number; tax: number }): Json {
-    // The document says numbers (major units); real servers send minor-unit strings.
-    const amount = (minor: number) => (real ? String(minor) : toMajor(minor, currency));
-    return { name: fee.name, amount: amount(fee.amount), taxable: true, tax_class: '', total: amount(fee.amount), tax: amount(fee.tax) };
+  function couponToWire(coupon: PricedCart['coupons'][number]): Json {
+    const rule = findCoupon(coupon.code);
+    if (real) {
+      // As fixtures/server/cart-with-coupon.json: a negative saving and plain text in saving_html.
+      return {
+        coupon: coupon.code,
+        label: `Coupon: ${coupon.code}`,
+        discount_type: rule?.kind ?? 'percent',
+        saving: money(-coupon.saving),
+        saving_html: `-${formatPrice(coupon.saving, currency)}`,
+      };
+    }
+    return {
+      coupon: coupon.code,
+      label: `Coupon: ${coupon.code}`,
+      saving: money(coupon.saving),
+      saving_html: `-<span class="woocommerce-Price-amount amount">${formatPrice(coupon.saving, currency)}</span>`,
+    };
+  }
+
+  /** Fees, taxes and totals as the document describes them. */
+  function documentCharges(): Json {
+    const fee = priced.fee;
+    return {
+      // Numbers in major units, as the document says.
+      fees: fee
+        ? [
+            {
+              name: fee.name,
+              amount: toMajor(fee.amount, currency),
+              taxable: true,
+              tax_class: '',
+              total: toMajor(fee.amount, currency),
+              tax: toMajor(fee.tax, currency),
+            },
+          ]
+        : [],
+      taxes: empty
+        ? []
+        : [{ rate_id: TAX.rateId, label: TAX.label, compound: false, tax_total: money(t.contentsTax + t.feeTax), shipping_tax_total: money(t.shippingTax) }],
+      totals: {
+        subtotal: money(t.subtotal),
+        subtotal_tax: money(t.subtotalTax),
+        shipping_total: money(t.shipping),
+        shipping_tax: money(t.shippingTax),
+        shipping_taxes: taxArray(t.shippingTax),
+        discount_total: money(t.discount),
+        discount_tax: money(t.discountTax),
+        cart_contents_total: money(t.contents),
+        cart_contents_tax: money(t.contentsTax),
+        cart_contents_taxes: taxArray(t.contentsTax),
+        fee_total: money(t.fees),
+        fee_tax: money(t.feeTax),
+        fee_taxes: taxArray(t.feeTax),
+        total: money(t.total),
+        total_tax: money(t.totalTax),
+      },
+    };
+  }
+
+  /**
+   * As CoCart 4.3.6 (fixtures/server/cart-variation-fee-tax-shipping.json): fees keyed by their
+   * slug as `{name, fee}`, taxes keyed by rate code as `{name, price}` (all taxes of the rate), and
+   * ten totals, no `cart_contents_*` or per-rate arrays. Minor-unit strings throughout.
+   */
+  function realCharges(): Json {
+    const fee = priced.fee;
+    const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    return {
+      fees: fee ? { [slug(fee.name)]: { name: fee.name, fee: money(fee.amount) } } : [],
+      taxes: empty ? [] : { [`${currency.country}-${TAX.label.toUpperCase()}-${TAX.rateId}`]: { name: TAX.label, price: money(t.totalTax) } },
+      totals: {
+        subtotal: money(t.subtotal),
+        subtotal_tax: money(t.subtotalTax),
+        fee_total: money(t.fees),
+        fee_tax: money(t.feeTax),
+        discount_total: money(t.discount),
+        discount_tax: money(t.discountTax),
+        shipping_total: money(t.shipping),
+        shipping_tax: money(t.shippingTax),
+        total: money(t.total),
+        total_tax: money(t.totalTax),
+      },
+    };
   }
 }
 
@@ -130,7 +187,8 @@ function itemToWire(priced: PricedLine, options: CartWireOptions): Json & { item
     price: real ? String(priced.unitPrice) : formatPrice(priced.unitPrice, currency),
     quantity: { value: line.quantity, min_purchase: 1, max_purchase: maxPurchase(product) },
     totals: {
-      subtotal: toMajor(priced.subtotal, currency),
+      // 4.3.6: the subtotal is a minor-unit string, the rest numbers in major units.
+      subtotal: real ? String(priced.subtotal) : toMajor(priced.subtotal, currency),
       subtotal_tax: toMajor(priced.subtotalTax, currency),
       total: toMajor(priced.total, currency),
       tax: toMajor(priced.tax, currency),

@@ -320,6 +320,21 @@ describe('mock shop, real shape: as CoCart 4.3.6 answers', () => {
     });
   });
 
+  describe('cart body', () => {
+    it('writes coupons with a negative saving and plain saving_html, fees by slug, taxes by rate code (cart-with-coupon)', async () => {
+      const cart = new GuestCart(shop);
+      await cart.add(ID.dripper, 1);
+      const { body } = await cart.applyCoupon('save10');
+      expect(body.coupons).to.deep.equal([
+        { coupon: 'save10', label: 'Coupon: save10', discount_type: 'percent', saving: '-380', saving_html: '-$3.80' },
+      ]);
+      expect(body.fees).to.deep.equal({ 'handling-fee': { name: 'Handling fee', fee: '150' } });
+      expect(Object.keys(body.taxes)).to.deep.equal(['US-VAT-1']);
+      expect(body.items_weight).to.be.a('string');
+      expect(body.currency.currency_symbol_pos).to.equal('currency_prefix');
+    });
+  });
+
   describe('login and tokens', () => {
     it('answers an unknown username with 500 and an empty body, on login and on cart routes (login-unknown-username)', async () => {
       for (const [method, path] of [['POST', 'v2/login'], ['GET', 'v2/cart']] as const) {

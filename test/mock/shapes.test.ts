@@ -68,16 +68,30 @@ describe('mock shop: wire shapes', () => {
   });
 
   describe('real shape', () => {
-    it('lists items in an array, money in minor units, item totals in major units', async () => {
+    it('lists items in an array, money in minor units, item totals in major units but the subtotal', async () => {
       const { body } = await new GuestCart(realShop).add(ID.mug, 2);
       const [item] = body.items;
       expect(item.price).to.equal('1200');
-      expect(item.totals).to.deep.equal({ subtotal: 24, subtotal_tax: 4.8, total: 24, tax: 4.8 });
+      expect(item.totals).to.deep.equal({ subtotal: '2400', subtotal_tax: 4.8, total: 24, tax: 4.8 });
       expect(item.meta.dimensions).to.deep.equal([]);
       expect(item.meta.variation).to.deep.equal([]);
       expect(item.cart_item_data).to.deep.equal([]);
       expect(body.totals.subtotal).to.equal('2400');
-      expect(body.fees[0].total).to.equal('150');
+      // As fixtures/server/cart-variation-fee-tax-shipping.json: fees keyed by slug, taxes by rate code.
+      expect(body.fees).to.deep.equal({ 'handling-fee': { name: 'Handling fee', fee: '150' } });
+      expect(body.taxes).to.deep.equal({ 'US-VAT-1': { name: 'VAT', price: body.totals.total_tax } });
+      expect(Object.keys(body.totals)).to.deep.equal([
+        'subtotal',
+        'subtotal_tax',
+        'fee_total',
+        'fee_tax',
+        'discount_total',
+        'discount_tax',
+        'shipping_total',
+        'shipping_tax',
+        'total',
+        'total_tax',
+      ]);
       // As fixtures/server/cart-guest-items.json: the position names the field that holds the symbol.
       expect(body.currency.currency_symbol_pos).to.equal('currency_prefix');
       expect(body.currency).to.include({ currency_prefix: '$', currency_suffix: '' });
@@ -127,7 +141,8 @@ describe('mock shop: wire shapes', () => {
     const { body } = await new GuestCart(yenShop).add(ID.espressoMachine, 1);
     expect(body.currency.currency_minor_unit).to.equal(0);
     expect(body.items[0].price).to.equal('42000');
-    expect(body.items[0].totals.subtotal).to.equal(42000);
+    expect(body.items[0].totals.subtotal).to.equal('42000');
+    expect(body.items[0].totals.total).to.equal(42000);
     expect(body.totals.total_tax).to.equal(String(8400 + 500 + 30));
     expect(formatPrice(42000, CURRENCIES.JPY)).to.equal('¥42,000');
   });
