@@ -4,7 +4,7 @@ import { addressesOf, formattedDestination } from './customer-update.js';
 import { formatPrice, toDecimal, toMajor, type MockCurrency } from './currency.js';
 import { maxPurchase, type MockShape } from './purchase-rules.js';
 import { TAX, findCoupon } from './shop-settings.js';
-import type { PricedCart, PricedLine, PricedPackage } from './totals.js';
+import { taxOf, type PricedCart, type PricedLine, type PricedPackage } from './totals.js';
 
 /*
  * The cart as JSON on the wire, in one of two shapes:
@@ -15,8 +15,9 @@ import type { PricedCart, PricedLine, PricedPackage } from './totals.js';
  *   an array, money as integer strings in minor units (`"3800"`) except item `totals.*` other than
  *   `subtotal` (numbers, major units), `currency_symbol_pos` naming `currency_prefix` /
  *   `currency_suffix`, fees and taxes as objects (`{slug: {name, fee}}`, `{rate: {name, price}}`),
- *   ten totals, negative coupon savings, `[]` for every empty collection, removed items keyed with
- *   a plain-number quantity, extra fields (`extensions`, `dev_note`).
+ *   ten totals, negative coupon savings, `[]` for every empty collection, removed items a list with
+ *   a plain-number quantity, cross-sells with `name` / `image` / `sale_price: "0"`, extra fields
+ *   (`extensions`, `dev_note`).
  */
 
 export type NoticeType = 'success' | 'error' | 'info' | 'notice';
@@ -80,7 +81,7 @@ export function cartToWire(priced: PricedCart, options: CartWireOptions): Json {
     shipping: real && !priced.packages.length ? [] : shippingToWire(priced.packages, { ...options, cart: priced.cart }),
     ...(real ? realCharges() : documentCharges()),
     removed_items: removedToWire(priced.cart.removed, options),
-    cross_sells: priced.crossSells.map((product) => crossSellToWire(product, money)),
+    cross_sells: priced.crossSells.map((product) => crossSellToWire(product, money, real)),
     notices: noticesToWire(options),
     ...(real ? { extensions: [], dev_note: 'This response was produced by the cart-widget mock (real shape).' } : { extensions: {} }),
   };
@@ -252,12 +253,17 @@ function shippingToWire(packages: PricedPackage[], options: CartWireOptions & { 
   };
 }
 
+/**
+ * Document: a list with quantity objects. Real (4.3.6, fixtures/server/cart-with-removed-items.json):
+ * a list too, each line with a plain-number quantity and its `totals` as a live line has them.
+ */
 function removedToWire(removed: RemovedEntry[], options: CartWireOptions): unknown {
   const { shape, currency } = options;
   const real = shape === 'real';
-  const items = removed.map(({ line }) => {
+  return removed.map(({ line }) => {
     const product = findProduct(line.productId)!;
     const price = product.salePrice ?? product.regularPrice;
+    const subtotal = price * line.quantity;
     return {
       item_key: line.key,
       id: product.id,
@@ -265,19 +271,45 @@ function removedToWire(removed: RemovedEntry[], options: CartWireOptions): unkno
       title: product.name,
       price: real ? String(price) : formatPrice(price, currency),
       quantity: real ? line.quantity : { value: line.quantity, min_purchase: 1, max_purchase: maxPurchase(product) },
+      ...(real
+        ? {
+            totals: {
+              subtotal: String(subtotal),
+              subtotal_tax: toMajor(taxOf(subtotal), currency),
+              total: toMajor(subtotal, currency),
+              tax: toMajor(taxOf(subtotal), currency),
+            },
+            slug: product.slug,
+          }
+        : {}),
       ...(options.thumb ? { featured_image: product.image } : {}),
     };
   });
-  if (!real) return items;
-  return items.length ? Object.fromEntries(items.map((item) => [item.item_key, item])) : [];
 }
 
-function crossSellToWire(product: CatalogProduct, money: (minor: number) => string): Json {
+/** Document: `product_name`, `product_image`, `''` when not on sale. Real (4.3.6): `name`, `image`, `"0"`. */
+function crossSellToWire(product: CatalogProduct, money: (minor: number) => string, real: boolean): Json {
+  const price = money(product.salePrice ?? product.regularPrice);
+  if (real) {
+    return {
+      id: product.id,
+      name: displayName(product),
+      title: product.name,
+      slug: product.slug,
+      price,
+      regular_price: money(product.regularPrice),
+      sale_price: product.salePrice === undefined ? '0' : money(product.salePrice),
+      image: product.image,
+      average_rating: '',
+      on_sale: product.salePrice !== undefined,
+      type: product.type,
+    };
+  }
   return {
     id: product.id,
     product_name: displayName(product),
     product_title: product.name,
-    price: money(product.salePrice ?? product.regularPrice),
+    price,
     regular_price: money(product.regularPrice),
     sale_price: product.salePrice === undefined ? '' : money(product.salePrice),
     product_image: product.image,

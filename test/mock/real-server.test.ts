@@ -128,7 +128,7 @@ describe('mock shop, real shape: as CoCart 4.3.6 answers', () => {
       await guest.remove(key);
       await guest.applyCoupon('save10');
       const merged = await call(shop, 'GET', 'v2/cart', { headers: bearer(token), query: { cart_key: guest.key! } });
-      expect(Object.keys(merged.body.removed_items)).to.deep.equal([key]);
+      expect(merged.body.removed_items.map((item: any) => item.item_key)).to.deep.equal([key]);
       expect(merged.body.coupons.map((c: any) => c.coupon)).to.deep.equal(['save10']);
     });
 
@@ -332,6 +332,13 @@ describe('mock shop, real shape: as CoCart 4.3.6 answers', () => {
       expect(Object.keys(body.taxes)).to.deep.equal(['US-VAT-1']);
       expect(body.items_weight).to.be.a('string');
       expect(body.currency.currency_symbol_pos).to.equal('currency_prefix');
+      // cross-sells as in cart-guest-items.json
+      expect(body.cross_sells[0]).to.deep.include({ id: ID.filters, name: 'Paper Filters (100)', sale_price: '450', on_sale: true, type: 'simple' });
+      expect(body.cross_sells[0]).to.have.property('image');
+      const plain = (await new GuestCart(shop).add(ID.colombiaBeans, 1)).body;
+      expect(plain.cross_sells[0]).to.include({ id: ID.filters });
+      const beans = (await new GuestCart(shop).add(ID.ethiopiaBeans, 1)).body.cross_sells.find((p: any) => p.id === ID.mug);
+      expect(beans).to.include({ sale_price: '0', on_sale: false });
     });
   });
 

@@ -108,12 +108,18 @@ describe('mock shop: wire shapes', () => {
       expect(body.cart_hash).to.equal('No items in cart so no hash');
     });
 
-    it('keys removed items by item key, with a plain-number quantity', async () => {
+    it('lists removed items with a plain-number quantity and their totals (cart-with-removed-items)', async () => {
       const cart = new GuestCart(realShop);
       const { body } = await cart.add(ID.shirt, 3, { variation: { attribute_pa_colour: 'white', attribute_pa_size: 's' } });
       const key = body.items[0].item_key;
       const removed = await cart.remove(key);
-      expect(removed.body.removed_items[key]).to.include({ item_key: key, quantity: 3, price: '2500' });
+      expect(removed.body.removed_items).to.have.length(1);
+      expect(removed.body.removed_items[0]).to.deep.include({
+        item_key: key,
+        quantity: 3,
+        price: '2500',
+        totals: { subtotal: '7500', subtotal_tax: 15, total: 75, tax: 15 },
+      });
     });
   });
 
