@@ -136,7 +136,9 @@ function updateCustomer(cart: CartRecord, body: Body, options: CartUpdateOptions
       } else details.postcode = postcode;
     } else details[field] = value;
   }
-  if (!Object.keys(details).length) return errors;
+  // 4.3.6 changes nothing without a valid billing field; a shop where shipping follows takes `s_…` alone too.
+  const shippingSent = Object.keys(body).some((key) => /^(s|shipping)_/i.test(key));
+  if (!Object.keys(details).length && !(options.shippingFollowsCustomer && shippingSent)) return errors;
 
   const billing = { ...current.billing };
   const shipping = { ...current.shipping };

@@ -571,6 +571,11 @@ describe('mock shop, real shape: as CoCart 4.3.6 answers', () => {
       expect(Object.keys(rates)).to.deep.equal(['flat_rate:5']);
       expect(rates['flat_rate:5']).to.include({ label: 'International flat rate', cost: '1500' });
       expect(abroad.body.totals.shipping_total).to.equal('1500');
+
+      const shippingOnly = await update(following, { namespace: 'update-customer', s_country: 'US', s_postcode: '10001' });
+      expect(shippingOnly.body.customer.shipping_address).to.include({ shipping_country: 'US', shipping_postcode: '10001' });
+      expect(shippingOnly.body.customer.billing_address).to.include({ billing_country: 'DE' });
+      expect(Object.keys(shippingOnly.body.shipping.packages.default.rates)).to.deep.equal(['flat_rate:1', 'local_pickup:3']);
     });
   });
 });
