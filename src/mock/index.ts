@@ -14,7 +14,7 @@ export { COUPONS, FREE_SHIPPING_MIN, HANDLING_FEE, PACKAGES, TAX } from './shop-
 export type { CartBook, CartLine, CartRecord, RemovedEntry } from './cart-state.js';
 export type { TokenBook } from './auth-state.js';
 export type { MockCurrencyCode } from './currency.js';
-export { ShopError, shopError, coreError } from './errors.js';
+export { ShopError, shopError, coreError, CRITICAL_ERROR_MESSAGE } from './errors.js';
 export type { MockShape } from './purchase-rules.js';
 export type { LoggedRequest, RouteArgs, RouteBuilder, RouteMethod, RouteResolver } from './routing.js';
 export { jsonResponse } from './routing.js';

@@ -3,8 +3,7 @@
 // those recordings; product names differ (the mock sells coffee), codes, statuses and wording do not.
 import { expect } from '@open-wc/testing';
 import type { SetupWorker } from 'msw/browser';
-import { CRITICAL_ERROR_MESSAGE } from '../../src/mock/errors.js';
-import { DEFAULT_USERS, PRODUCT_IDS as ID, createMockShop, type MockShop } from '../../src/mock/index.js';
+import { CRITICAL_ERROR_MESSAGE, DEFAULT_USERS, PRODUCT_IDS as ID, createMockShop, type MockShop } from '../../src/mock/index.js';
 import { GuestCart, call, itemsOf, startWorker, type CallOptions } from './wire-client.js';
 
 const real = { namespace: 'cocart', shape: 'real' } as const;
