@@ -7,9 +7,10 @@
 import type { HttpHandler } from 'msw';
 import { DEFAULT_USERS, findUser, type MockUser } from './auth-users.js';
 import { MockInbox, TwoFactorDesk } from './auth-two-factor.js';
-import { ShopError, shopError } from './errors.js';
+import { ShopError, coreError, criticalError, emptyServerError, shopError } from './errors.js';
 import { base64url, signJwt, verifyJwt } from './jwt.js';
 import { jsonResponse } from './routing.js';
+import type { IndexedRoute } from './handlers.js';
 import type { MockShopContext } from './shop-context.js';
 
 export interface MockKeyPair {
@@ -28,6 +29,15 @@ export interface MockAuthOptions {
   refreshLifetime?: number;
   /** The store-issued key pair the sessions route wants. */
   keyPair?: MockKeyPair;
+  /**
+   * How an invalid, expired or revoked bearer token is refused, on every route.
+   * - `'rejected'` (default): 401 `{ns}_authentication_error` "Authentication failed." in the
+   *   document shape, 403 in the real shape (CoCart 4.3.6 with the add-on's errors working).
+   * - `'critical-error'`: as JWT Authentication 3.0.3 ships on core 4.3.x, a PHP fatal: 500
+   *   `internal_server_error` whose message is WordPress's HTML "critical error" page
+   *   (`fixtures/server-jwt-unpatched/`), on every route, `GET cart` and the token routes included.
+   */
+  tokenFailure?: 'rejected' | 'critical-error';
 }
 
 export interface MockAuth {
@@ -37,6 +47,10 @@ export interface MockAuth {
   readonly users: readonly MockUser[];
   /** Who a request is signed in as (user id), `null` for a guest; throws on bad credentials. */
   resolveCustomer(request: Request): Promise<string | null>;
+  /** Whether a user id is one of `users`. */
+  isUser(id: string): boolean;
+  /** The routes it adds under `v2/`, for the namespace index. */
+  readonly routes: IndexedRoute[];
   /** Forgets issued tokens, codes, remembered providers and the inbox. */
   reset(): void;
 }
@@ -65,10 +79,14 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
   const { tokens } = shop;
   const firstSeen = new Map<string, number>();
 
-  const tokenStatus = () => (shop.shape === 'real' ? 403 : 401);
+  const real = () => shop.shape === 'real';
+  const tokenStatus = () => (real() ? 403 : 401);
   const authFailed = (message = 'Authentication failed.') => shopError(tokenStatus(), 'authentication_error', message);
-  // Token routes put `status` at the top level, not under `data`.
+  /** A bearer token that is not (or no longer) good, on any route. */
+  const badToken = () => (options.tokenFailure === 'critical-error' ? criticalError() : authFailed());
+  // The document's token routes put `status` at the top level; 4.3.6 puts it under `data`.
   const tokenRouteFailed = (message: string) => {
+    if (real()) return authFailed(message);
     const status = tokenStatus();
     const body = (namespace: string) => ({ code: `${namespace}_authentication_error`, message, status });
     return new ShopError(status, 'authentication_error', message, { raw: { body } });
@@ -116,6 +134,14 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
 
   function checkPassword(credentials: Presented): MockUser {
     const user = findUser(users, credentials.username);
+    if (real()) {
+      // 4.3.6: an unknown username is a PHP error (500, empty body); a wrong password names the username.
+      if (!user) throw emptyServerError();
+      if (user.password !== credentials.password) {
+        throw shopError(401, 'authentication_error', `The password you entered for the username "${user.username}" is incorrect.`);
+      }
+      return user;
+    }
     if (!user || user.password !== credentials.password) {
       throw authFailed('The username, email, phone or password you entered is not correct.');
     }
@@ -126,7 +152,7 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '');
     if (bearer) {
       const user = await userOfToken(bearer[1]!);
-      if (!user) throw authFailed();
+      if (!user) throw badToken();
       return user.id;
     }
     const credentials = presented(request, new URL(request.url), ['username', 'password']);
@@ -168,11 +194,12 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
     return {
       user_id: user.id,
       ...profile,
-      role: user.role,
+      // The role's display name, as 4.3.6 sends it (`Customer`).
+      role: user.role.charAt(0).toUpperCase() + user.role.slice(1),
       avatar_urls: { 24: `${avatar}&s=24`, 48: `${avatar}&s=48`, 96: `${avatar}&s=96` },
       email: user.email,
       extras: { jwt_token: tokens.token, jwt_refresh: tokens.refresh_token },
-      dev_note: "Don't forget to store the users login token for authentication.",
+      dev_note: "Don't forget to store the users login information in order to authenticate all other routes with CoCart.",
     };
   }
 
@@ -198,10 +225,10 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
   const { route } = shop;
   const handlers = [
     route('post', 'v2/login', async ({ request, url, body }) => {
-      const credentials = presented(request, url, ['username', 'password']) ?? {
-        username: text(body.username),
-        password: text(body.password),
-      };
+      const basic = presented(request, url, ['username', 'password']);
+      // 4.3.6 reads Basic authorization only: credentials in the JSON body alone are refused.
+      if (!basic && real()) throw shopError(401, 'rest_not_authorized', 'Sorry, you are not authorized.');
+      const credentials = basic ?? { username: text(body.username), password: text(body.password) };
       const user = checkPassword(credentials);
       await secondFactor(user, body);
       return jsonResponse(await loginBody(user));
@@ -215,6 +242,8 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
 
     route('post', 'jwt/validate-token', async ({ request }) => {
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '');
+      if (!bearer && real()) throw coreError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+      if (bearer && !(await userOfToken(bearer[1]!)) && options.tokenFailure === 'critical-error') throw criticalError();
       if (!bearer || !(await userOfToken(bearer[1]!))) throw tokenRouteFailed('Authentication failed.');
       return jsonResponse({ message: 'Token is valid.' });
     }),
@@ -222,8 +251,11 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
     route('post', 'jwt/refresh-token', async ({ request, body }) => {
       // A stale bearer header breaks this route on real servers, as it does everywhere else.
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '');
-      if (bearer && !(await userOfToken(bearer[1]!))) throw tokenRouteFailed('Authentication failed.');
+      if (bearer && !(await userOfToken(bearer[1]!))) {
+        throw options.tokenFailure === 'critical-error' ? criticalError() : tokenRouteFailed('Authentication failed.');
+      }
       const given = text(body.refresh_token);
+      if (!given && real()) throw shopError(403, 'jwt_auth_missing_refresh_token', 'Refresh token is required.');
       const record = tokens.takeRefreshToken(given);
       const user = record && record.expiresAt > now() ? users.find((u) => u.id === record.userId) : undefined;
       if (!user) throw tokenRouteFailed('Invalid refresh token.');
@@ -246,6 +278,12 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
     inbox,
     users,
     resolveCustomer,
+    isUser: (id) => users.some((user) => user.id === id),
+    routes: [
+      { path: '/login', methods: ['POST'], args: [] },
+      { path: '/logout', methods: ['POST'], args: [] },
+      { path: '/sessions', methods: ['GET'], args: [] },
+    ],
     reset() {
       tokens.clear();
       firstSeen.clear();

@@ -31,6 +31,17 @@ export interface CartRecord {
   coupons: string[];
   /** Chosen rate key per package id, when the shopper picked one. */
   chosenRates: Record<string, string>;
+  /**
+   * The customer's addresses as `POST cart/update` (`update-customer`) left them, without their
+   * `billing_` / `shipping_` prefix. Absent: the shop's defaults (its own country).
+   */
+  customer?: CustomerAddresses;
+}
+
+/** Address fields by name (`country`, `postcode`, …). */
+export interface CustomerAddresses {
+  billing: Record<string, string>;
+  shipping: Record<string, string>;
 }
 
 /** The whole fake shop's state: what `storage` persists. */
@@ -46,6 +57,14 @@ const CART_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function isCartKey(value: string): boolean {
   return CART_KEY.test(value);
+}
+
+/**
+ * A requested cart key as CoCart 4.3.6 reads it: WordPress's `sanitize_key` (lower case, then
+ * everything but `a-z0-9_-` dropped), so `bad key!<>` becomes `badkey` and `T_ABC` becomes `t_abc`.
+ */
+export function sanitizeCartKey(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9_-]/g, '').trim();
 }
 
 export function emptyState(): ShopState {
@@ -80,6 +99,40 @@ export class CartBook {
   /** The customer's cart, keyed by their user id; created on first use. */
   forCustomer(customerId: string): CartRecord {
     return this.get(customerId) ?? this.put({ key: customerId, customerId, lines: [], removed: [], coupons: [], chosenRates: {} });
+  }
+
+  /**
+   * The guest cart under `key`, or a new empty one under that very key (what real servers answer
+   * for an unknown or expired key). A new one is only kept once `keep` finds something in it.
+   */
+  open(key: string): CartRecord {
+    return this.get(key) ?? { key, customerId: null, lines: [], removed: [], coupons: [], chosenRates: {} };
+  }
+
+  /** Keeps a cart `open` made, once it holds anything; known carts are only persisted. */
+  keep(cart: CartRecord): void {
+    if (this.get(cart.key) === cart) return this.changed();
+    const used = cart.lines.length || cart.removed.length || cart.coupons.length || cart.customer;
+    if (used && !this.get(cart.key)) this.put(cart);
+  }
+
+  /**
+   * What CoCart 4.3.6 does when a signed-in request carries a guest `cart_key`: the customer's
+   * saved cart is REPLACED by the guest cart (an unknown key replaces it with an empty one) and the
+   * guest cart is deleted. See `fixtures/server/merge-*`.
+   */
+  replaceWithGuest(guestKey: string, customerId: string): CartRecord {
+    const target = this.forCustomer(customerId);
+    const guest = this.get(guestKey);
+    const source = guest && guest.customerId === null ? guest : undefined;
+    target.lines = source?.lines ?? [];
+    target.removed = source?.removed ?? [];
+    target.coupons = source?.coupons ?? [];
+    target.chosenRates = source?.chosenRates ?? {};
+    if (source?.customer) target.customer = source.customer;
+    if (source) delete this.state.carts[guestKey];
+    this.changed();
+    return target;
   }
 
   /**

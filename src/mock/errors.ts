@@ -1,4 +1,5 @@
 import { isObject } from './json.js';
+import type { MockShape } from './purchase-rules.js';
 
 /**
  * A failure the fake service answers with. Thrown anywhere below a route and turned into a response
@@ -22,16 +23,19 @@ export class ShopError extends Error {
        * without a code. Called with the namespace; returning `null` answers an empty body.
        */
       raw?: { body: (namespace: string) => unknown };
+      /** Extra members of `data` sent only in the real-server shape (WordPress 5.7+ `details`). */
+      realData?: Record<string, unknown>;
     } = {},
   ) {
     super(message);
   }
 
   /** The response body on the wire; `null` for an empty body. */
-  body(namespace: string): unknown {
+  body(namespace: string, shape: MockShape = 'document'): unknown {
     if (this.options.raw) return this.options.raw.body(namespace);
     const code = this.options.core ? this.code : `${namespace}_${this.code}`;
-    return { code, message: this.message, data: { status: this.status, ...this.options.data } };
+    const real = shape === 'real' ? this.options.realData : undefined;
+    return { code, message: this.message, data: { status: this.status, ...this.options.data, ...real } };
   }
 }
 
@@ -62,7 +66,42 @@ export function missingParam(param: string): ShopError {
   return coreError(400, 'rest_missing_callback_param', `Missing parameter(s): ${param}`, { params: [param] });
 }
 
-/** WordPress's schema validation failure for request fields of the wrong type. */
+/**
+ * WordPress's schema validation failure for request fields of the wrong type. Real servers add
+ * `details` (the type error per field), as `fixtures/server/add-item-numbers-not-strings.json`.
+ */
 export function invalidParam(param: string, reason: string): ShopError {
-  return coreError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, { params: { [param]: reason } });
+  return new ShopError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, {
+    core: true,
+    data: { params: { [param]: reason } },
+    realData: { details: { [param]: { code: 'rest_invalid_type', message: reason, data: { param } } } },
+  });
+}
+
+/** The real-server body when a field fails its own validation (not its type): no details. */
+export function invalidParamValue(param: string): ShopError {
+  return coreError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, { params: { [param]: 'Invalid parameter.' }, details: [] });
+}
+
+/**
+ * An error CoCart sends through `wp_send_json_error`: `{ success: false, data: [{ code, message }] }`
+ * (a guest sending a customer's id as cart key, a customer sending their own id).
+ */
+export function jsonError(status: number, code: string, message: string): ShopError {
+  return new ShopError(status, code, message, { raw: { body: (namespace) => ({ success: false, data: [{ code: `${namespace}_${code}`, message }] }) } });
+}
+
+/** PHP's fatal error page as WordPress answers it on a REST route (JWT add-on 3.0.3 on core 4.3.x). */
+export const CRITICAL_ERROR_MESSAGE =
+  '<p>There has been a critical error on this website.</p><p><a href="https://wordpress.org/documentation/article/faq-troubleshooting/">Learn more about troubleshooting WordPress.</a></p>';
+
+export function criticalError(): ShopError {
+  return new ShopError(500, 'internal_server_error', CRITICAL_ERROR_MESSAGE, {
+    raw: { body: () => ({ code: 'internal_server_error', message: CRITICAL_ERROR_MESSAGE, data: { status: 500 }, additional_errors: [] }) },
+  });
+}
+
+/** A PHP error before any output: status 500 and an empty body (e.g. login with an unknown username on 4.3.6). */
+export function emptyServerError(): ShopError {
+  return new ShopError(500, 'empty', '', { raw: { body: () => null } });
 }

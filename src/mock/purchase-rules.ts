@@ -1,11 +1,12 @@
 import {
+  displayName,
   findProduct,
   inStock,
   variationsOf,
   type CatalogProduct,
   type ProductAttribute,
 } from './catalog.js';
-import { ShopError, invalidParam, missingParam, objectParam, shopError } from './errors.js';
+import { ShopError, invalidParam, invalidParamValue, missingParam, objectParam, shopError } from './errors.js';
 
 /** How the fake service words its failures: the document's coded errors or a real server's. */
 export type MockShape = 'document' | 'real';
@@ -18,15 +19,31 @@ export interface MnmChoice {
 
 const quoted = (product: CatalogProduct) => `“${product.name}”`;
 
-/** Resolves add-item's `id` (+ `variation`) to the product that goes into the cart. */
-export function resolveProduct(rawId: unknown, rawVariation: unknown): CatalogProduct {
+/** A product's name in real-server messages: straight quotes, as 4.3.6 writes them. */
+const realName = (product: CatalogProduct) => `"${displayName(product)}"`;
+
+/**
+ * Resolves add-item's `id` (+ `variation`) to the product that goes into the cart. Real shape: an
+ * unknown id is 400 `invalid_product`, a variation that does not resolve 404 `no_variation_found`.
+ */
+export function resolveProduct(rawId: unknown, rawVariation: unknown, shape: MockShape = 'document'): CatalogProduct {
   if (rawId === undefined) throw missingParam('id');
   // Real servers validate against a schema that says string: a JSON number is a 400, not a cast.
   if (typeof rawId !== 'string') throw invalidParam('id', 'id is not of type string.');
   const product = /^\d+$/.test(rawId.trim()) ? findProduct(Number(rawId)) : undefined;
-  if (!product) throw shopError(404, 'product_not_found', 'This product cannot be found or no longer exists.');
+  if (!product) {
+    if (shape === 'real') throw shopError(400, 'invalid_product', 'This product cannot be added to the cart.');
+    throw shopError(404, 'product_not_found', 'This product cannot be found or no longer exists.');
+  }
   if (product.type !== 'variable') return product;
-  return resolveVariation(product, objectParam(rawVariation, 'variation'));
+  const variation = objectParam(rawVariation, 'variation');
+  if (shape === 'document') return resolveVariation(product, variation);
+  try {
+    return resolveVariation(product, variation);
+  } catch (error) {
+    if (error instanceof ShopError) throw shopError(404, 'no_variation_found', 'No matching variation found.');
+    throw error;
+  }
 }
 
 function resolveVariation(parent: CatalogProduct, sent: Record<string, unknown>): CatalogProduct {
@@ -63,9 +80,16 @@ function chosenValue(attribute: ProductAttribute, sent: Record<string, unknown>)
  * Reads a quantity sent as a string (`"2"`). Numbers are a schema error (400 `rest_invalid_param`);
  * text that is not a whole number, or one below `min`, is `quantity_invalid_amount`.
  */
-export function parseQuantity(raw: unknown, product: CatalogProduct, min = 1): number {
+export function parseQuantity(raw: unknown, product: CatalogProduct, min = 1, shape: MockShape = 'document'): number {
   if (raw === undefined) throw missingParam('quantity');
   if (typeof raw !== 'string') throw invalidParam('quantity', 'quantity is not of type string.');
+  if (shape === 'real') {
+    // 4.3.6: text that is no number fails the schema; anything below 1 is a 405.
+    if (!/^\s*-?\d+(\.\d+)?\s*$/.test(raw)) throw invalidParamValue('quantity');
+    const quantity = Math.trunc(Number(raw));
+    if (quantity < 1) throw shopError(405, 'quantity_invalid_amount', 'Quantity must be a minimum of 1.');
+    return quantity;
+  }
   if (!/^\s*-?\d+\s*$/.test(raw)) {
     throw shopError(400, 'quantity_invalid_amount', `The quantity of ${quoted(product)} must be a whole number.`);
   }
@@ -80,7 +104,8 @@ export function parseQuantity(raw: unknown, product: CatalogProduct, min = 1): n
  * Whether `wanted` units of `product` may sit in the cart. `inCart` is how many were there before
  * an add (0 for an update, which replaces the quantity).
  */
-export function checkQuantity(product: CatalogProduct, wanted: number, inCart = 0): void {
+export function checkQuantity(product: CatalogProduct, wanted: number, inCart = 0, shape: MockShape = 'document'): void {
+  if (shape === 'real') return checkRealQuantity(product, wanted, inCart);
   if (!inStock(product)) {
     throw shopError(400, 'product_out_of_stock', `You cannot add ${quoted(product)} to the cart because the product is out of stock.`);
   }
@@ -94,6 +119,26 @@ export function checkQuantity(product: CatalogProduct, wanted: number, inCart = 
         ? `You cannot add that amount to the cart: we have ${product.stock} ${quoted(product)} in stock and you already have ${inCart} in your cart.`
         : `You cannot add that amount of ${quoted(product)} to the cart because there is not enough stock (${product.stock} remaining).`;
     throw shopError(400, 'not_enough_in_stock', message, { available: product.stock });
+  }
+}
+
+/** CoCart 4.3.6's wording and statuses (`fixtures/server/error-*.json`). */
+function checkRealQuantity(product: CatalogProduct, wanted: number, inCart: number): void {
+  if (!inStock(product)) {
+    throw shopError(404, 'product_out_of_stock', `You cannot add ${realName(product)} to the cart because the product is out of stock.`);
+  }
+  const max = maxPurchase(product);
+  if (max >= 0 && wanted - inCart > max) throw shopError(405, 'quantity_invalid_amount', `Quantity must be ${max} or lower.`);
+  if (product.soldIndividually && inCart > 0) {
+    // WooCommerce's notice with its "View cart" link, the link's markup stripped by CoCart.
+    throw shopError(400, 'add_to_cart_error', `You cannot add another &quot;${displayName(product)}&quot; to your cart. View cart`);
+  }
+  if (product.stock !== null && wanted > product.stock) {
+    throw shopError(
+      404,
+      'not_enough_stock_remaining',
+      `You cannot add that amount of ${realName(product)} to the cart &mdash; we have (${product.stock}) in stock remaining. You already have (${inCart}) in your cart.`,
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import { ShopError, coreError } from './errors.js';
 import { isObject } from './json.js';
+import type { MockShape } from './purchase-rules.js';
 
 /** A request the fake shop saw, for assertions on what went over the wire. */
 export interface LoggedRequest {
@@ -38,12 +39,15 @@ export interface RoutingConfig {
   before: () => void;
   /** Runs after every answered request (persists the shop). */
   after: () => void;
+  /** The current wire shape: errors and CORS headers follow it. */
+  shape: () => MockShape;
 }
 
 /** Headers a browser page may read cross-origin: the cart key comes back in one of these. */
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'CoCart-API-Cart-Key, Cart-Key, X-WP-Total, X-WP-TotalPages',
+  'Access-Control-Expose-Headers':
+    'X-WP-Total, X-WP-TotalPages, Link, CoCart-API-Cart-Key, CoCart-API-Cart-Expiring, CoCart-API-Cart-Expiration, Cart-Key',
 };
 
 /** A JSON response with the headers every route of the fake shop sends. */
@@ -78,7 +82,7 @@ export function createRouteBuilder(config: RoutingConfig): RouteBuilder {
         return await resolve({ request, url: new URL(request.url), params: stringParams(params), body });
       } catch (error) {
         if (!(error instanceof ShopError)) throw error;
-        return jsonResponse(error.body(config.namespace), { status: error.status });
+        return jsonResponse(error.body(config.namespace, config.shape()), { status: error.status });
       } finally {
         config.after();
       }

@@ -59,6 +59,9 @@ export const PACKAGES: readonly PackageRule[] = [
   },
 ];
 
+/** The only rate for a destination outside the shop's country (`shippingFollowsCustomer` shops). */
+export const INTERNATIONAL_RATE: RateRule = { methodId: 'flat_rate', instanceId: 5, label: 'International flat rate', cost: 1500 };
+
 export function findCoupon(code: string): CouponRule | undefined {
   const wanted = code.trim().toLowerCase();
   return COUPONS.find((coupon) => coupon.code === wanted);

@@ -89,8 +89,14 @@ function isCart(value: unknown): value is CartRecord {
     value.removed.every((entry) => isObject(entry) && isLine(entry.line) && Array.isArray(entry.children) && entry.children.every(isLine)) &&
     Array.isArray(value.coupons) &&
     value.coupons.every((code) => typeof code === 'string') &&
-    isObject(value.chosenRates)
+    isObject(value.chosenRates) &&
+    (value.customer === undefined || isAddresses(value.customer))
   );
+}
+
+function isAddresses(value: unknown): boolean {
+  const isFields = (fields: unknown) => isObject(fields) && Object.values(fields).every((field) => typeof field === 'string');
+  return isObject(value) && isFields(value.billing) && isFields(value.shipping);
 }
 
 function isLine(value: unknown): boolean {

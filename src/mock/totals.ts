@@ -2,6 +2,7 @@ import { currentPrice, findProduct, type CatalogProduct } from './catalog.js';
 import {
   FREE_SHIPPING_MIN,
   HANDLING_FEE,
+  INTERNATIONAL_RATE,
   PACKAGES,
   TAX,
   findCoupon,
@@ -81,12 +82,27 @@ export function taxOf(amount: number): number {
   return Math.round((amount * TAX.basisPoints) / 10_000);
 }
 
-export function priceCart(cart: CartRecord): PricedCart {
+/**
+ * Where the shop is: a cart whose shipping country (set by `cart/update`) is elsewhere gets the
+ * international rate only; one whose shipping country was wiped gets no packages at all.
+ */
+export interface PricingPlace {
+  baseCountry: string;
+}
+
+export function priceCart(cart: CartRecord, place?: PricingPlace): PricedCart {
   const lines = cart.lines.map(priceLine);
   const coupons = applyCoupons(lines, cart.coupons);
   const contents = sum(lines.map((l) => l.total));
   const freeShipping = contents >= FREE_SHIPPING_MIN || cart.coupons.some((c) => findCoupon(c)?.kind === 'free_shipping');
-  const packages = PACKAGES.map((rule) => pricePackage(rule, lines, cart, freeShipping)).filter((p) => p !== null);
+  const destination = cart.customer?.shipping.country;
+  const international = place !== undefined && !!destination && destination !== place.baseCountry;
+  const packages =
+    destination === ''
+      ? []
+      : PACKAGES.map((rule) => pricePackage(international ? { ...rule, rates: [INTERNATIONAL_RATE] } : rule, lines, cart, freeShipping)).filter(
+          (p) => p !== null,
+        );
   const fee = lines.length ? { name: HANDLING_FEE.name, amount: HANDLING_FEE.amount, tax: taxOf(HANDLING_FEE.amount) } : null;
   const chosenRates = packages.map((p) => p.rates.find((r) => r.key === p.chosen)).filter((r) => r !== undefined);
 
@@ -116,7 +132,7 @@ export function priceCart(cart: CartRecord): PricedCart {
     totals,
     itemCount: sum(lines.map((l) => l.line.quantity)),
     weight: Math.round(sum(lines.map((l) => Number(l.product.weight || 0) * l.line.quantity)) * 1000) / 1000,
-    needsShipping: packages.length > 0,
+    needsShipping: lines.some((l) => !l.product.virtual),
     crossSells: crossSells(lines),
   };
 }

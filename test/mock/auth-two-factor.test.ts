@@ -34,8 +34,10 @@ const margaret: MockUser = {
 const shop = createMockShop({ auth: { users: [...DEFAULT_USERS, linus, margaret], now: () => clock } });
 const realShop = createMockShop({ baseUrl: 'https://real.test/wp-json', namespace: 'cocart', shape: 'real' });
 
+/** Credentials as Basic authorization and in the body, as the widget sends them (real servers read only Basic). */
 function login(user: MockUser, extra: Record<string, string> = {}, target = shop) {
-  return call(target, 'POST', 'v2/login', { body: { username: user.username, password: user.password, ...extra } });
+  const headers = { Authorization: `Basic ${btoa(`${user.username}:${user.password}`)}` };
+  return call(target, 'POST', 'v2/login', { headers, body: { username: user.username, password: user.password, ...extra } });
 }
 
 /** The default provider the shop names in a fresh challenge. */

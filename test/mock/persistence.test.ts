@@ -199,4 +199,19 @@ describe('mock shop: persistence', () => {
     shop.reset();
     expect((await call(reload(), 'POST', 'jwt/validate-token', { headers: bearer(token) })).status).to.equal(401);
   });
+
+  it('keeps the address cart/update set (real shape), and an unknown key only once it holds something', async () => {
+    const real = { storage, namespace: 'cocart', shape: 'real' } as const;
+    const first = createMockShop(real);
+    worker.resetHandlers(...first.handlers);
+    await call(first, 'GET', 'v2/cart', { query: { cart_key: 't_justlooking' } });
+    const cart = new GuestCart(first);
+    await cart.add(ID.mug, 1);
+    await cart.send('POST', 'v2/cart/update', { body: { namespace: 'update-customer', country: 'DE', postcode: '10115' } });
+    const again = createMockShop(real);
+    worker.resetHandlers(...again.handlers);
+    expect(again.carts.keys()).to.deep.equal([cart.key]);
+    const { body } = await call(again, 'GET', 'v2/cart', { query: { cart_key: cart.key! } });
+    expect(body.customer.billing_address).to.include({ billing_country: 'DE', billing_postcode: '10115' });
+  });
 });

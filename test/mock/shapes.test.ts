@@ -68,20 +68,36 @@ describe('mock shop: wire shapes', () => {
   });
 
   describe('real shape', () => {
-    it('lists items in an array, money in minor units, item totals in major units', async () => {
+    it('lists items in an array, money in minor units, item totals in major units but the subtotal', async () => {
       const { body } = await new GuestCart(realShop).add(ID.mug, 2);
       const [item] = body.items;
       expect(item.price).to.equal('1200');
-      expect(item.totals).to.deep.equal({ subtotal: 24, subtotal_tax: 4.8, total: 24, tax: 4.8 });
+      expect(item.totals).to.deep.equal({ subtotal: '2400', subtotal_tax: 4.8, total: 24, tax: 4.8 });
       expect(item.meta.dimensions).to.deep.equal([]);
       expect(item.meta.variation).to.deep.equal([]);
       expect(item.cart_item_data).to.deep.equal([]);
       expect(body.totals.subtotal).to.equal('2400');
-      expect(body.fees[0].total).to.equal('150');
-      expect(body.currency).to.not.have.property('currency_symbol_pos');
+      // As fixtures/server/cart-variation-fee-tax-shipping.json: fees keyed by slug, taxes by rate code.
+      expect(body.fees).to.deep.equal({ 'handling-fee': { name: 'Handling fee', fee: '150' } });
+      expect(body.taxes).to.deep.equal({ 'US-VAT-1': { name: 'VAT', price: body.totals.total_tax } });
+      expect(Object.keys(body.totals)).to.deep.equal([
+        'subtotal',
+        'subtotal_tax',
+        'fee_total',
+        'fee_tax',
+        'discount_total',
+        'discount_tax',
+        'shipping_total',
+        'shipping_tax',
+        'total',
+        'total_tax',
+      ]);
+      // As fixtures/server/cart-guest-items.json: the position names the field that holds the symbol.
+      expect(body.currency.currency_symbol_pos).to.equal('currency_prefix');
       expect(body.currency).to.include({ currency_prefix: '$', currency_suffix: '' });
       expect(body).to.include.keys('extensions', 'dev_note');
-      expect(body.notices.success[0]).to.equal('&ldquo;Enamel Mug&rdquo; has been added to your cart.');
+      // 4.3.6 sends the curly quotes as they are (`\u201c` in the JSON), as fixtures/server/add-item-simple.json.
+      expect(body.notices.success[0]).to.equal('“Enamel Mug” has been added to your cart.');
     });
 
     it('sends [] for every empty collection and a sentence as the empty cart hash', async () => {
@@ -92,12 +108,18 @@ describe('mock shop: wire shapes', () => {
       expect(body.cart_hash).to.equal('No items in cart so no hash');
     });
 
-    it('keys removed items by item key, with a plain-number quantity', async () => {
+    it('lists removed items with a plain-number quantity and their totals (cart-with-removed-items)', async () => {
       const cart = new GuestCart(realShop);
       const { body } = await cart.add(ID.shirt, 3, { variation: { attribute_pa_colour: 'white', attribute_pa_size: 's' } });
       const key = body.items[0].item_key;
       const removed = await cart.remove(key);
-      expect(removed.body.removed_items[key]).to.include({ item_key: key, quantity: 3, price: '2500' });
+      expect(removed.body.removed_items).to.have.length(1);
+      expect(removed.body.removed_items[0]).to.deep.include({
+        item_key: key,
+        quantity: 3,
+        price: '2500',
+        totals: { subtotal: '7500', subtotal_tax: 15, total: 75, tax: 15 },
+      });
     });
   });
 
@@ -106,7 +128,8 @@ describe('mock shop: wire shapes', () => {
     const cart = new GuestCart(documentShop);
     const { body, headers } = await cart.add(ID.mug, 1);
     expect(body.items).to.be.an('array');
-    expect(headers.get('Cart-Key')).to.equal(cart.key);
+    expect(headers.get('CoCart-API-Cart-Expiration')).to.match(/^\d+$/);
+    expect(headers.get('CoCart-API-Cart-Key')).to.equal(cart.key);
     documentShop.reset();
     expect(documentShop.shape).to.equal('document');
   });
@@ -124,7 +147,8 @@ describe('mock shop: wire shapes', () => {
     const { body } = await new GuestCart(yenShop).add(ID.espressoMachine, 1);
     expect(body.currency.currency_minor_unit).to.equal(0);
     expect(body.items[0].price).to.equal('42000');
-    expect(body.items[0].totals.subtotal).to.equal(42000);
+    expect(body.items[0].totals.subtotal).to.equal('42000');
+    expect(body.items[0].totals.total).to.equal(42000);
     expect(body.totals.total_tax).to.equal(String(8400 + 500 + 30));
     expect(formatPrice(42000, CURRENCIES.JPY)).to.equal('¥42,000');
   });
