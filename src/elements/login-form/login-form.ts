@@ -50,6 +50,8 @@ let instances = 0;
  * @csspart actions - The row of buttons.
  * @csspart button - Every button; the main one also has `primary`, the others `secondary`.
  * @csspart user - "Signed in as NAME".
+ * @csspart primary - The main button of each step ("Sign in", "Verify").
+ * @csspart secondary - The other buttons.
  *
  * @cssproperty --cart-accent - Main button colour.
  * @cssproperty --cart-accent-fg - Main button text colour.
