@@ -131,7 +131,9 @@ import { renderTotals } from './totals.js';
  * @cssproperty --cart-border - Dividers and field borders.
  * @cssproperty --cart-danger - Errors.
  * @cssproperty --cart-success - Success notices.
- * @cssproperty --cart-radius - Corner radius.
+ * @cssproperty --cart-radius - Corner radius of controls and surfaces alike (the default of the two below).
+ * @cssproperty --cart-control-radius - Corner radius of buttons and fields (default `--cart-radius`; `999px` makes pills).
+ * @cssproperty --cart-surface-radius - Corner radius of boxes, notices and pictures (default `--cart-radius`).
  * @cssproperty --cart-space - Base spacing unit.
  * @cssproperty --cart-font - Font family.
  * @cssproperty --cart-drawer-width - The drawer's width (default `min(28rem, 100vw)`).

@@ -61,7 +61,8 @@ let instances = 0;
  * @cssproperty --cart-border - Input and button borders.
  * @cssproperty --cart-danger - Error colour.
  * @cssproperty --cart-focus - Focus ring colour.
- * @cssproperty --cart-radius - Corner radius.
+ * @cssproperty --cart-radius - Corner radius (the default of `--cart-control-radius`).
+ * @cssproperty --cart-control-radius - Corner radius of buttons and fields (default `--cart-radius`; `999px` makes pills).
  * @cssproperty --cart-space - Base spacing.
  * @cssproperty --cart-font - Font family.
  */

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.body.appendChild(document.createElement('div'));
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

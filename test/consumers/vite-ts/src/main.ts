@@ -4,6 +4,13 @@ import { setupWorker } from 'msw/browser';
 import { createMockShop, PRODUCT_IDS } from 'cart-widget/mock';
 import type { CartItemAddedEvent, CheckoutEvent } from 'cart-widget';
 
+document.body.innerHTML = `
+  <cart-provider base-url="/wp-json" checkout-url="/checkout/">
+    <cart-drawer></cart-drawer>
+    <add-to-cart product-id="11" open-on-add></add-to-cart>
+  </cart-provider>
+  <p id="last-added"></p>`;
+
 const shop = createMockShop({ baseUrl: `${location.origin}/wp-json` });
 await setupWorker(...shop.handlers).start({ onUnhandledRequest: 'bypass', quiet: true });
 
