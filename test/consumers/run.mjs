@@ -1,5 +1,5 @@
 // `npm run test:consumers` (the last step of `npm test`): the package as a stranger gets it.
-// 1. Builds and packs the package; checks dist/lib (test/package/dist-lib.mjs).
+// 1. Builds and packs the package; checks dist/lib and the manifest (test/package/*.mjs).
 // 2. publint and arethetypeswrong on the tarball; any error fails.
 // 3. Installs the tarball into each project under test/consumers/ (a fresh copy outside this repo,
 //    so nothing resolves from our own node_modules) and runs its `check` script: type-check + build.
@@ -100,6 +100,7 @@ if (!tarball || failures.length) {
 }
 
 await step('dist/lib holds our modules only', async () => (await run('node', ['test/package/dist-lib.mjs'])).trim().replace(/^dist\/lib: /, ''));
+await step('the manifest describes the shipped files', async () => (await run('node', ['test/package/manifest.mjs'])).trim().replace(/^custom-elements.json: /, ''));
 
 // 2. + 3. Lint the tarball and build the consumers on it, side by side ----------------------------
 await Promise.all([
