@@ -1,8 +1,9 @@
 // Derives from custom-elements.json (run after `custom-elements-manifest analyze`, in `npm run
 // manifest`), for every element the manifest lists — new elements and events need nothing here:
-// - dist/jsx/react.d.ts: JSX types for React 19 (`import type {} from 'cart-widget/jsx/react'`):
-//   each tag with its properties, its attributes and an `on<event>` handler per event
-//   (`oncart-item-added`: React 19 listens to the event named after `on`, as written).
+// - dist/jsx/react.d.ts, dist/jsx/preact.d.ts: JSX types for React 19 and Preact
+//   (`import type {} from 'cart-widget/jsx/react'`): each tag with its properties, its attributes
+//   and an `on<event>` handler per event (`oncart-item-added`: both listen to the event named
+//   after `on`, as written).
 // - dist/vscode.html-custom-data.json, dist/vscode.css-custom-data.json: VS Code's custom data
 //   (tags, attributes; custom properties and `::part()`s).
 // - dist/web-types.json: JetBrains web-types (elements, attributes, properties, events, slots,
@@ -47,18 +48,42 @@ function write(path, text) {
   writeFileSync(file, text);
 }
 
-// ---------------------------------------------------------------- React 19 JSX
-function reactTypes() {
+// ---------------------------------------------------------------- JSX (React 19, Preact)
+/**
+ * Both libraries set a property when the element has one and an attribute otherwise, and turn
+ * `on` + an event's exact name into a listener: one set of props serves both.
+ */
+const frameworks = [
+  {
+    name: 'react',
+    label: 'React 19',
+    imports: "import type { HTMLAttributes, RefAttributes } from 'react';",
+    base: [
+      '/** What a React 19 element takes besides its own API: `className`, `style`, `ref`, children, DOM events. */',
+      'type Base<E extends HTMLElement, Own> = Omit<HTMLAttributes<E>, keyof Own> & RefAttributes<E> & Own;',
+    ],
+  },
+  {
+    name: 'preact',
+    label: 'Preact 11',
+    imports: "import type { HTMLAttributes } from 'preact';",
+    base: [
+      '/** What a Preact element takes besides its own API: `class`, `style`, `ref`, children, DOM events. */',
+      'type Base<E extends HTMLElement, Own> = Omit<HTMLAttributes<E>, keyof Own> & Own;',
+    ],
+  },
+];
+
+function jsxTypes(framework) {
   const eventClasses = [...new Set(elements.flatMap((element) => element.events.map((event) => event.type?.text)).filter(Boolean))].sort();
   const lines = [
     '// Generated from custom-elements.json by scripts/manifest-outputs.mjs: do not edit.',
-    "// Use: `import type {} from 'cart-widget/jsx/react';` once in a project that renders the elements with React 19.",
-    "import type { HTMLAttributes, RefAttributes } from 'react';",
-    ...elements.map((element) => `import type { ${element.className} } from '../${element.module.replace(/^dist\//, '').replace(/\.js$/, '.js')}';`),
+    `// Use: \`import type {} from 'cart-widget/jsx/${framework.name}';\` once in a project that renders the elements with ${framework.label}.`,
+    framework.imports,
+    ...elements.map((element) => `import type { ${element.className} } from '../${element.module.replace(/^dist\//, '')}';`),
     eventClasses.length ? `import type { ${eventClasses.join(', ')} } from '../lib/index.js';` : '',
     '',
-    '/** What a React 19 element of this kind takes besides its own API: `className`, `style`, `ref`, children, DOM events. */',
-    'type Base<E extends HTMLElement, Own> = Omit<HTMLAttributes<E>, keyof Own> & RefAttributes<E> & Own;',
+    ...framework.base,
     '',
   ];
   for (const element of elements) {
@@ -74,12 +99,12 @@ function reactTypes() {
     }
     lines.push('}', '');
   }
-  lines.push("declare module 'react' {", '  namespace JSX {', '    interface IntrinsicElements {');
+  lines.push(`declare module '${framework.name}' {`, '  namespace JSX {', '    interface IntrinsicElements {');
   for (const element of elements) lines.push(`      '${element.tag}': Base<${element.className}, ${element.className}Props>;`);
   lines.push('    }', '  }', '}', '');
-  write('dist/jsx/react.d.ts', lines.join('\n').replace(/\n{3,}/g, '\n\n'));
-  // A module to import at run time too (`import 'cart-widget/jsx/react'` is harmless): it exports nothing.
-  write('dist/jsx/react.js', '// Types only: see react.d.ts.\nexport {};\n');
+  write(`dist/jsx/${framework.name}.d.ts`, lines.join('\n').replace(/\n{3,}/g, '\n\n'));
+  // A module to import at run time too (\`import 'cart-widget/jsx/…'\` is harmless): it exports nothing.
+  write(`dist/jsx/${framework.name}.js`, `// Types only: see ${framework.name}.d.ts.\nexport {};\n`);
 }
 
 // ---------------------------------------------------------------- VS Code custom data
@@ -156,7 +181,7 @@ function webTypes() {
   write('dist/web-types.json', JSON.stringify(types, null, 2) + '\n');
 }
 
-reactTypes();
+for (const framework of frameworks) jsxTypes(framework);
 vscodeData();
 webTypes();
-console.log(`custom-elements.json → dist/jsx/react.d.ts, VS Code custom data, web-types: ${elements.map((element) => `<${element.tag}>`).join(' ')}`);
+console.log(`custom-elements.json → dist/jsx/{react,preact}.d.ts, VS Code custom data, web-types: ${elements.map((element) => `<${element.tag}>`).join(' ')}`);

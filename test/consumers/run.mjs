@@ -120,7 +120,8 @@ await Promise.all([
       const dir = join(work, name);
       await run('npm', ['install', ...npmQuiet, tarball], dir);
       await run('npm', ['run', 'check'], dir);
-      return 'installed the tarball, type-checked and built';
+      const { scripts } = JSON.parse(readFileSync(join(consumersDir, name, 'package.json'), 'utf8'));
+      return `installed the tarball, ran \`${scripts.check}\``;
     }),
   ),
 ]);

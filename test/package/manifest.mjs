@@ -26,7 +26,7 @@ for (const element of elements) {
     if (!eventClasses.has(event.type?.text)) problems.push(`<${element.tagName}> event ${event.name} has no event class as its type (${event.type?.text})`);
   }
 }
-const derived = ['dist/jsx/react.d.ts', 'dist/vscode.html-custom-data.json', 'dist/vscode.css-custom-data.json', 'dist/web-types.json'];
+const derived = ['dist/jsx/react.d.ts', 'dist/jsx/preact.d.ts', 'dist/vscode.html-custom-data.json', 'dist/vscode.css-custom-data.json', 'dist/web-types.json'];
 for (const file of derived) {
   if (!existsSync(join(root, file))) {
     problems.push(`${file} was not generated`);
