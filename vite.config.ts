@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, type UserConfig } from 'vite';
 import { minifyTemplates } from './scripts/minify-templates.js';
 
@@ -35,6 +35,22 @@ function singleFile(entry: string, fileName: string): UserConfig {
   };
 }
 
+const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string> | undefined>;
+/** What the package declares it needs; the library leaves every import of these as an import. */
+const dependencies = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
+
+/**
+ * Every bare import (`lit`, `@lit/context`, `zod/mini`, …) stays an import, so a page that has lit
+ * from elsewhere shares one copy (one `ReactiveElement`). A bare import of a package that
+ * package.json does not declare fails the build instead of being bundled.
+ */
+function isDependency(id: string): boolean {
+  if (id.startsWith('\0') || id.startsWith('.') || id.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(id)) return false;
+  const name = id.split('/').slice(0, id.startsWith('@') ? 2 : 1).join('/');
+  if (!dependencies.has(name)) throw new Error(`The library imports "${id}", but package.json does not declare "${name}".`);
+  return true;
+}
+
 const library: UserConfig = {
   publicDir: false,
   build: {
@@ -52,7 +68,7 @@ const library: UserConfig = {
       formats: ['es'],
     },
     rolldownOptions: {
-      external: (id) => /^(lit|@lit\/|zod|msw)(\/|$)/.test(id),
+      external: isDependency,
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },

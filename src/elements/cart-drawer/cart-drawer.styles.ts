@@ -45,7 +45,7 @@ export const styles = [
       padding-block: var(--_space);
       padding-inline: calc(var(--_space) * 1.5);
       border: 1px solid var(--_border);
-      border-radius: var(--_radius);
+      border-radius: var(--_radius-control);
       background: var(--_bg);
     }
     [part~='count'] {
@@ -121,7 +121,7 @@ export const styles = [
       display: inline-grid;
       place-items: center;
       padding: calc(var(--_space) / 2);
-      border-radius: var(--_radius);
+      border-radius: var(--_radius-control);
     }
     [part~='body'] {
       flex: 1;
@@ -154,7 +154,7 @@ export const styles = [
     [part~='alert']:not(:empty),
     [part~='load-error'] {
       padding: var(--_space);
-      border-radius: var(--_radius);
+      border-radius: var(--_radius-surface);
       border-inline-start: 4px solid var(--_muted);
       background: color-mix(in srgb, var(--_muted) 8%, var(--_bg));
     }
@@ -201,7 +201,7 @@ export const styles = [
     }
     [part~='skeleton-line'] {
       block-size: 4rem;
-      border-radius: var(--_radius);
+      border-radius: var(--_radius-surface);
       background: linear-gradient(90deg, var(--_border), color-mix(in srgb, var(--_border) 40%, var(--_bg)), var(--_border));
       background-size: 200% 100%;
       animation: shimmer 1.2s linear infinite;
@@ -249,7 +249,7 @@ export const styles = [
       inline-size: var(--_image);
       block-size: var(--_image);
       object-fit: cover;
-      border-radius: var(--_radius);
+      border-radius: var(--_radius-surface);
       background: var(--_border);
     }
     [part~='box-item-image'] {
@@ -300,7 +300,7 @@ export const styles = [
       align-items: center;
       justify-self: start;
       border: 1px solid var(--_border);
-      border-radius: var(--_radius);
+      border-radius: var(--_radius-control);
     }
     [part~='quantity-button'] {
       display: inline-grid;
@@ -412,7 +412,7 @@ export const styles = [
       gap: calc(var(--_space) / 2);
       padding: var(--_space);
       border: 1px solid var(--_border);
-      border-radius: var(--_radius);
+      border-radius: var(--_radius-surface);
     }
     [part~='shipping-package-name'] {
       padding-inline: calc(var(--_space) / 2);
@@ -427,6 +427,14 @@ export const styles = [
       display: flex;
       align-items: center;
       gap: var(--_space);
+    }
+    /* A 24px touch target (WCAG 2.5.8); the browser's default radio is 13px. */
+    [part~='shipping-radio'] {
+      flex: none;
+      inline-size: 24px;
+      block-size: 24px;
+      margin: 0;
+      accent-color: var(--_accent);
     }
     [part~='shipping-rate-cost'] {
       margin-inline-start: auto;

@@ -36,35 +36,89 @@ import { renderTotals } from './totals.js';
  * @event checkout - The checkout link was followed; cancel it to run your own checkout.
  * @csspart trigger - The button that opens the drawer.
  * @csspart trigger-label - The trigger's default label.
- * @csspart count - The item count badge.
+ * @csspart count - The item count badge on the trigger.
  * @csspart icon - Every icon.
  * @csspart dialog - The native `<dialog>`.
  * @csspart panel - The drawer panel inside the dialog.
- * @csspart header - The title row; `title` and `close` inside it.
+ * @csspart header - The title row, with `title` and `close`.
  * @csspart title - The "Cart" heading.
  * @csspart close - The close button.
  * @csspart body - The scrolling content.
- * @csspart notices - The shop's notices; each is `notice` plus `notice-success`, `notice-info`, `notice-error`.
+ * @csspart notices - The list of the shop's notices.
+ * @csspart notice - One notice of the shop (also `notice-success`, `notice-info`, `notice-error` or `notice-notice`).
+ * @csspart notice-success - A success notice.
+ * @csspart notice-info - An information notice.
+ * @csspart notice-error - An error notice.
+ * @csspart notice-notice - A plain notice.
  * @csspart alert - Why the last action failed.
- * @csspart skeleton - The placeholder shown while the cart loads; each bar is `skeleton-line`.
- * @csspart load-error - The "could not load" message with `retry`.
- * @csspart retry - "Try again".
- * @csspart empty - The empty state; `empty-message` inside it.
- * @csspart lines - The list of lines; each is `line` (`line-pending` while a change is in flight).
- * @csspart image - A line's picture (`image-placeholder` when there is none).
- * @csspart line-details - Name, variation and unit price; `line-name`, `variation`, `line-price`.
- * @csspart quantity - The quantity control: `quantity-input`, `quantity-button`, `quantity-decrease`, `quantity-increase`.
+ * @csspart skeleton - The placeholder shown while the cart loads.
+ * @csspart skeleton-line - One bar of the placeholder.
+ * @csspart load-error - The "could not load" message, with `retry`.
+ * @csspart retry - The "Try again" button.
+ * @csspart empty - The empty state.
+ * @csspart empty-message - The empty-cart message.
+ * @csspart lines - The list of lines.
+ * @csspart line - One line (also `line-pending` while a change is in flight).
+ * @csspart line-pending - A line whose change is in flight.
+ * @csspart image - A line's picture.
+ * @csspart image-placeholder - The box shown where a product has no picture (beside `image`, `cross-sell-image` or `box-item-image`).
+ * @csspart line-details - A line's name, variation and unit price.
+ * @csspart line-name - A line's product name.
+ * @csspart variation - A line's chosen variation.
+ * @csspart variation-attribute - One attribute of the variation.
+ * @csspart line-price - A line's unit price.
+ * @csspart quantity - A line's quantity control.
+ * @csspart quantity-input - The quantity field.
+ * @csspart quantity-button - The − and + buttons (also `quantity-decrease`, `quantity-increase`).
+ * @csspart quantity-decrease - The − button.
+ * @csspart quantity-increase - The + button.
  * @csspart line-total - A line's total.
  * @csspart remove - A line's remove button.
  * @csspart line-error - Why a line's last change failed.
- * @csspart box-contents - A mix-and-match box's contents: `box-item`, `box-item-name`, `box-item-quantity`.
- * @csspart removed - Recently removed lines: `removed-line`, `removed-name`, `undo`.
- * @csspart coupons - Coupons: `coupon-list`, `coupon`, `coupon-code`, `coupon-saving`, `coupon-remove`, `coupon-form`, `coupon-label`, `coupon-row`, `coupon-input`, `coupon-apply`, `coupon-error`.
- * @csspart shipping - Shipping: `shipping-package`, `shipping-package-name`, `shipping-destination`, `shipping-rate`, `shipping-radio`, `shipping-rate-label`, `shipping-rate-cost`, `shipping-pending`.
+ * @csspart box-contents - A mix-and-match box's contents.
+ * @csspart box-item - One product in a box.
+ * @csspart box-item-image - A boxed product's picture.
+ * @csspart box-item-name - A boxed product's name.
+ * @csspart box-item-quantity - A boxed product's quantity.
+ * @csspart removed - The recently removed lines.
+ * @csspart removed-line - One removed line.
+ * @csspart removed-name - A removed line's name.
+ * @csspart undo - A removed line's "Undo" button.
+ * @csspart coupons - The coupons section.
+ * @csspart coupon-list - The applied coupons.
+ * @csspart coupon - One applied coupon.
+ * @csspart coupon-code - An applied coupon's code.
+ * @csspart coupon-saving - What an applied coupon saves.
+ * @csspart coupon-remove - An applied coupon's remove button.
+ * @csspart coupon-form - The coupon entry form.
+ * @csspart coupon-label - The coupon field's label.
+ * @csspart coupon-row - The coupon field with its button.
+ * @csspart coupon-input - The coupon code field (also `input`).
+ * @csspart coupon-apply - The "Apply" button (also `button`).
+ * @csspart coupon-error - Why a coupon was refused.
+ * @csspart shipping - The shipping section.
+ * @csspart shipping-package - One package with its rates.
+ * @csspart shipping-package-name - A package's name.
+ * @csspart shipping-destination - Where the shipping estimate goes ("Shipping to …").
+ * @csspart shipping-rate - One rate: its radio, label and cost.
+ * @csspart shipping-radio - A rate's radio button.
+ * @csspart shipping-rate-label - A rate's name.
+ * @csspart shipping-rate-cost - A rate's cost.
+ * @csspart shipping-pending - The note while a rate change is saved.
  * @csspart section-title - The cross-sells heading.
- * @csspart cross-sells - Suggestions: `cross-sell-list`, `cross-sell`, `cross-sell-image`, `cross-sell-name`, `cross-sell-price`, `regular-price`, `sale-price`, `cross-sell-add`.
- * @csspart footer - The bottom of the drawer: `totals`, `checkout` and the footer slot.
- * @csspart totals - The totals list; each row is `totals-row`, the last also `total`.
+ * @csspart cross-sells - The suggestions section.
+ * @csspart cross-sell-list - The list of suggestions.
+ * @csspart cross-sell - One suggestion.
+ * @csspart cross-sell-image - A suggestion's picture.
+ * @csspart cross-sell-name - A suggestion's name.
+ * @csspart cross-sell-price - A suggestion's price.
+ * @csspart regular-price - A price before a sale.
+ * @csspart sale-price - A sale price.
+ * @csspart cross-sell-add - A suggestion's "Add" button (also `button`).
+ * @csspart footer - The bottom of the drawer: totals, checkout and the footer slot.
+ * @csspart totals - The totals list.
+ * @csspart totals-row - One row of the totals.
+ * @csspart total - The grand total's row.
  * @csspart checkout - The checkout link (also `button` and `primary`).
  * @csspart button - Every text button, as on the other elements: "Apply", "Add", "Try again", and the checkout link.
  * @csspart primary - The checkout link, filled in the accent colour.
@@ -77,7 +131,9 @@ import { renderTotals } from './totals.js';
  * @cssproperty --cart-border - Dividers and field borders.
  * @cssproperty --cart-danger - Errors.
  * @cssproperty --cart-success - Success notices.
- * @cssproperty --cart-radius - Corner radius.
+ * @cssproperty --cart-radius - Corner radius of controls and surfaces alike (the default of the two below).
+ * @cssproperty --cart-control-radius - Corner radius of buttons and fields (default `--cart-radius`; `999px` makes pills).
+ * @cssproperty --cart-surface-radius - Corner radius of boxes, notices and pictures (default `--cart-radius`).
  * @cssproperty --cart-space - Base spacing unit.
  * @cssproperty --cart-font - Font family.
  * @cssproperty --cart-drawer-width - The drawer's width (default `min(28rem, 100vw)`).
