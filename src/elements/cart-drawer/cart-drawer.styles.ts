@@ -419,9 +419,29 @@ export const styles = [
       font-weight: 600;
     }
     [part~='shipping-destination'],
-    [part~='shipping-pending'] {
+    [part~='shipping-pending'],
+    [part~='shipping-note'],
+    [part~='checkout-note'] {
       font-size: 0.875em;
       color: var(--_muted);
+    }
+    [part~='shipping-rates'] {
+      display: flex;
+      flex-direction: column;
+      gap: calc(var(--_space) / 2);
+      margin: 0;
+      padding: 0;
+      list-style: none;
+    }
+    [part~='shipping-rate-chosen'] {
+      font-weight: 600;
+    }
+    [part~='shipping-rate-selected'] {
+      font-weight: 400;
+      color: var(--_muted);
+    }
+    [part~='checkout-note'] {
+      margin-block: calc(var(--_space) / 2) 0;
     }
     [part~='shipping-rate'] {
       display: flex;

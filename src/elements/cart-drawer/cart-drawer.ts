@@ -105,6 +105,10 @@ import { renderTotals } from './totals.js';
  * @csspart shipping-rate-label - A rate's name.
  * @csspart shipping-rate-cost - A rate's cost.
  * @csspart shipping-pending - The note while a rate change is saved.
+ * @csspart shipping-rates - The list of rates of a shop that cannot switch them from here.
+ * @csspart shipping-rate-chosen - The chosen rate in that list (also `shipping-rate`).
+ * @csspart shipping-rate-selected - The "(selected)" mark beside the chosen rate.
+ * @csspart shipping-note - Where the shipping method is chosen ("You can change … at checkout.").
  * @csspart section-title - The cross-sells heading.
  * @csspart cross-sells - The suggestions section.
  * @csspart cross-sell-list - The list of suggestions.
@@ -120,6 +124,7 @@ import { renderTotals } from './totals.js';
  * @csspart totals-row - One row of the totals.
  * @csspart total - The grand total's row.
  * @csspart checkout - The checkout link (also `button` and `primary`).
+ * @csspart checkout-note - Beside the link for a signed-in customer: how the cart is found at the shop's checkout.
  * @csspart button - Every text button, as on the other elements: "Apply", "Add", "Try again", and the checkout link.
  * @csspart primary - The checkout link, filled in the accent colour.
  * @csspart input - The coupon code field.
