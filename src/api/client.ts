@@ -1,6 +1,6 @@
 import { ApiError } from './errors.js';
-import type { AmountsMode, Cart, LoginResult, Product, TokenPair } from './model.js';
-import { parseCart, parseErrorBody, parseLogin, parseProduct, parseRoutes, parseTokenPair } from './schemas.js';
+import type { AmountsMode, Cart, CustomerAddresses, LoginResult, Product, TokenPair } from './model.js';
+import { parseCart, parseCustomerAddresses, parseErrorBody, parseLogin, parseProduct, parseRoutes, parseTokenPair } from './schemas.js';
 
 /** How one request is authenticated. The store's `Session` decides; the client only applies it. */
 export type Credentials =
@@ -48,6 +48,22 @@ export interface AddItemInput {
   variation?: Record<string, string>;
   /** Extra item data, e.g. `{ mnm_config: [{ product_id, quantity }] }` for a container. */
   itemData?: Record<string, unknown>;
+}
+
+/** Where the customer is, as far as shipping cares: `update-customer`'s fields. */
+export interface CustomerAddressInput {
+  /** ISO 3166-1 alpha-2, e.g. `DE`. */
+  country: string;
+  /** The shop's state code, e.g. `CA` (United States), where the country has states. */
+  state?: string;
+  postcode?: string;
+  city?: string;
+}
+
+/** A cart answer together with the customer's addresses in it (`null` when it had none). */
+export interface CustomerUpdate {
+  cart: Cart;
+  addresses: CustomerAddresses | null;
 }
 
 export interface LoginInput {
@@ -145,6 +161,24 @@ export class CartApi {
   }
 
   /**
+   * Sets the customer's address: `cart/update` with `namespace: "update-customer"`, the fields at
+   * the top level of the body (inside `data` they are ignored). Real servers set the BILLING address
+   * from them; on CoCart 4.3.6 the shipping destination stays where it was (`s_…` fields would be
+   * wiped, so none are sent) — the answer's `addresses` say where the shop now ships. An invalid
+   * value comes back as an error notice on a 200 and the old value stays.
+   */
+  async updateCustomer(address: CustomerAddressInput, ctx: CallContext = {}): Promise<CustomerUpdate> {
+    const body: Record<string, string> = { namespace: 'update-customer' };
+    for (const field of ['country', 'state', 'postcode', 'city'] as const) {
+      const value = address[field]?.trim();
+      if (value) body[field] = value;
+    }
+    let addresses: CustomerAddresses | null = null;
+    const cart = await this.#cart('POST', 'v2/cart/update', ctx, body, undefined, (json) => (addresses = parseCustomerAddresses(json)));
+    return { cart, addresses };
+  }
+
+  /**
    * The routes the shop has below this namespace's `v2` (WordPress's namespace index): what a store
    * offers, learned without a failed try. Paths come relative to the namespace, e.g. `v2/cart/apply-coupon`.
    */
@@ -203,7 +237,7 @@ export class CartApi {
     return url.href;
   }
 
-  async #cart(method: Method, path: string, ctx: CallContext, body?: unknown, query?: Query): Promise<Cart> {
+  async #cart(method: Method, path: string, ctx: CallContext, body?: unknown, query?: Query, alsoRead?: (json: unknown) => void): Promise<Cart> {
     // Every cart route answers the whole cart: ask for featured images on all of them, or lines
     // lose their pictures after the first change.
     const { json, headers } = await this.send(method, path, ctx, body, {
@@ -212,6 +246,7 @@ export class CartApi {
       cart_key: ctx.cartKey || undefined,
     });
     const cart = parseCart(json, { amounts: this.amounts });
+    alsoRead?.(json);
     return { ...cart, key: cart.key || (headers.get('CoCart-API-Cart-Key') ?? headers.get('Cart-Key')) || null };
   }
 

@@ -10,11 +10,13 @@
 import * as z from 'zod/mini';
 import { ApiError } from './errors.js';
 import type {
+  Address,
   AdminSession,
   AmountsMode,
   Cart,
   CartItem,
   Currency,
+  CustomerAddresses,
   LoginResult,
   Notice,
   NoticeType,
@@ -528,4 +530,20 @@ export function parseErrorBody(raw: unknown): ErrorBody {
   const challenge = isObj(data) && readTwoFactor(data);
   if (challenge) out.twoFactor = challenge;
   return out;
+}
+
+/**
+ * The customer's billing and shipping address in a cart answer (`customer.billing_address`,
+ * `customer.shipping_address`, fields prefixed `billing_` / `shipping_`), or `null` when the answer
+ * has none. Country and postcode as sent (WooCommerce formats postcodes, e.g. `SW1A 1AA`).
+ */
+export function parseCustomerAddresses(raw: unknown): CustomerAddresses | null {
+  const customer = isObj(raw) && isObj(raw.customer) ? raw.customer : null;
+  if (!customer) return null;
+  const address = (v: unknown, prefix: string): Address => {
+    const a = obj(v);
+    const field = (name: string) => text(a[`${prefix}_${name}`] ?? a[name]).trim();
+    return { country: field('country'), state: field('state'), postcode: field('postcode'), city: field('city') };
+  };
+  return { billing: address(customer.billing_address, 'billing'), shipping: address(customer.shipping_address, 'shipping') };
 }

@@ -1,6 +1,6 @@
 import { CartApi, type CallContext, type Credentials } from '../api/client.js';
 import { ApiError, toApiError } from '../api/errors.js';
-import type { Cart, CartItem, Product } from '../api/model.js';
+import type { Address, Cart, CartItem, CustomerAddresses, Product } from '../api/model.js';
 import { checkoutLink, resolveConfig, safeCheckoutUrl, storeScope } from './config.js';
 
 export { storeScope };
@@ -11,6 +11,8 @@ import type {
   CartState,
   ResolvedStoreConfig,
   SessionState,
+  ShippingDestination,
+  ShippingEstimate,
   SignInInput,
   StateListener,
   StoreConfig,
@@ -94,7 +96,9 @@ export class CartStore {
       cart: null,
       status: 'idle',
       session: this.session.state,
-      features: Object.freeze({ coupons: true, shipping: true }),
+      // The estimate is offered only once the route index shows the shop has it.
+      features: Object.freeze({ coupons: true, shipping: true, estimate: false }),
+      shippingEstimate: null,
       pending: Object.freeze([]),
       notMerged: Object.freeze([]),
     });
@@ -190,6 +194,47 @@ export class CartStore {
   }
 
   /**
+   * Asks the shop for its shipping rates and taxes to `destination` (`cart/update`,
+   * `update-customer`), and says in `state.shippingEstimate` whether they are for it: the answer's
+   * shipping address must show the country (and state / postcode) sent. When the shop kept its own
+   * region (CoCart 4.3.6 moves only the billing address), the outcome is `shop-region` and
+   * `features.estimate` turns off for the rest of the session; a field the shop refused (an invalid
+   * postcode comes back as an error notice on a 200) makes it `refused`. A shop without the route,
+   * or an empty cart (after which the cart is read again), rejects.
+   */
+  async estimateShipping(destination: ShippingDestination): Promise<Cart> {
+    const sent: ShippingDestination = { country: destination.country.trim().toUpperCase() };
+    const state = destination.state?.trim();
+    const postcode = destination.postcode?.trim();
+    if (state) sent.state = state;
+    if (postcode) sent.postcode = postcode;
+    let addresses: CustomerAddresses | null = null;
+    let cart: Cart;
+    try {
+      cart = await this.#optional('estimate', async (ctx) => {
+        const reply = await this.api.updateCustomer(sent, ctx);
+        addresses = reply.addresses;
+        return reply.cart;
+      });
+    } catch (caught) {
+      const error = caught as ApiError;
+      // Before CoCart 4.1 the route exists without this callback.
+      if (error.status === 404 && error.is('no_namespace_error')) {
+        this.#setState({ features: Object.freeze({ ...this.#state.features, estimate: false }) });
+      }
+      // Emptied elsewhere: show the cart as the shop has it.
+      if (error.is('cart_empty')) this.#reload().catch(ignore);
+      throw error;
+    }
+    const estimate = judgeEstimate(sent, addresses);
+    this.#setState({
+      shippingEstimate: Object.freeze(estimate),
+      ...(estimate.outcome === 'shop-region' ? { features: Object.freeze({ ...this.#state.features, estimate: false }) } : {}),
+    });
+    return cart;
+  }
+
+  /**
    * Signs in, and the guest's lines join the customer's saved cart (architecture §3, "Signing in
    * never loses a line"). A real CoCart server *replaces* a customer's cart with the guest cart
    * when a signed-in request carries the guest key, so the key is sent with credentials only when
@@ -264,7 +309,14 @@ export class CartStore {
       (routes) => {
         const has = (route: string) => routes.includes(`v2/cart/${route}`);
         const { coupons, shipping } = this.#state.features;
-        this.#setState({ features: Object.freeze({ coupons: coupons && has('apply-coupon'), shipping: shipping && has('set-shipping-method') }) });
+        const keptOwnRegion = this.#state.shippingEstimate?.outcome === 'shop-region';
+        this.#setState({
+          features: Object.freeze({
+            coupons: coupons && has('apply-coupon'),
+            shipping: shipping && has('set-shipping-method'),
+            estimate: has('update') && !keptOwnRegion,
+          }),
+        });
       },
       (error: unknown) => console.warn('cart-widget: the shop\'s route index could not be read;', toApiError(error).message),
     ));
@@ -662,6 +714,28 @@ function linesToCarry(cart: Cart): Array<{ name: string; input: AddItemInput }> 
       const { mnm_contents: _contents, mnm_container: _container, ...itemData } = item.data;
       return { name: item.name, input: { id: item.id, quantity: item.quantity.value, itemData } };
     });
+}
+
+/**
+ * Whether the shop's rates are for `sent`: a field the billing address did not take was refused
+ * (the shop keeps the old value and adds an error notice); otherwise the shipping address must hold
+ * what was sent, else the shop rated its own region. An answer without addresses proves nothing:
+ * its rates are not claimed for the shopper's address either.
+ */
+function judgeEstimate(sent: ShippingDestination, addresses: CustomerAddresses | null): ShippingEstimate {
+  const holds = (address: Address, field: 'country' | 'state' | 'postcode') =>
+    !sent[field] || same(address[field], sent[field]!);
+  const fields = ['country', 'state', 'postcode'] as const;
+  const refused = addresses ? fields.filter((field) => !holds(addresses!.billing, field)) : [];
+  if (refused.length) return { destination: sent, outcome: 'refused', refused };
+  const followed = !!addresses && fields.every((field) => holds(addresses!.shipping, field));
+  return { destination: sent, outcome: followed ? 'followed' : 'shop-region', refused: [] };
+}
+
+/** Two codes or postcodes alike but for case, spaces and dashes (WooCommerce formats `sw1a1aa` as `SW1A 1AA`). */
+function same(a: string, b: string): boolean {
+  const squeeze = (v: string) => v.replace(/[\s-]+/g, '').toUpperCase();
+  return squeeze(a) === squeeze(b);
 }
 
 function isCart(value: unknown): value is Cart {
