@@ -17,6 +17,7 @@ import { renderLines } from './line-items.js';
 import { deepActiveElement, keepFocusInside, lockPageScroll } from './modal.js';
 import { renderRemovedItems } from './removed-items.js';
 import { renderShipping } from './shipping.js';
+import { estimateStyles, ShippingEstimateForm } from './shipping-estimate.js';
 import { renderTotals } from './totals.js';
 
 /**
@@ -145,7 +146,7 @@ import { renderTotals } from './totals.js';
  * @cssproperty --cart-image-size - Size of a line's picture (default `64px`).
  */
 export class CartDrawer extends CartElement {
-  static override styles = styles;
+  static override styles = [styles, estimateStyles];
   static override properties = {
     open: { type: Boolean, reflect: true },
     checkoutUrl: { attribute: 'checkout-url' },
@@ -161,6 +162,7 @@ export class CartDrawer extends CartElement {
 
   #cartState = new StoreController<CartState>(this, () => this.store, (state) => state);
   #actions = new DrawerActions(this, () => this.store, () => this.#m);
+  #estimate = new ShippingEstimateForm(this, () => this.store, () => this.#m);
   #m: Messages = defaultMessages;
   /** The content is first rendered when the drawer first opens, not on page load. */
   #hasOpened = false;
@@ -337,7 +339,8 @@ export class CartDrawer extends CartElement {
     // One announcement per action: the drawer's own message, in its status region. The shop's
     // notices usually say the same thing in other words, so their list is not a live region too;
     // they stay on screen, read with the drawer, until the shopper's next action.
-    const notices = cart && cart.notices !== this.#actions.feedback.staleNotices ? cart.notices : [];
+    // The estimate says what its reply's notices mean in its own words.
+    const notices = cart && cart.notices !== this.#actions.feedback.staleNotices && cart.notices !== this.#estimate.ownNotices ? cart.notices : [];
     return html`<div part="notices">
         ${notices.map((notice) => html`<p part="notice notice-${notice.type}">${notice.message}</p>`)}
         ${state.notMerged.length ? html`<p part="notice notice-error">${m.notMerged(listOf(state.notMerged, this))}</p>` : nothing}
@@ -381,7 +384,16 @@ export class CartDrawer extends CartElement {
         })
       : nothing}
     ${hasItems && cart.needsShipping
-      ? renderShipping(cart.shipping, { m, currency: cart.currency, editable: state.features.shipping })
+      ? [
+          renderShipping(cart.shipping, {
+            m,
+            currency: cart.currency,
+            editable: state.features.shipping,
+            // "Shipping to COUNTRY" says it once, for the estimate.
+            destinations: state.shippingEstimate?.outcome !== 'followed',
+          }),
+          this.#estimate.render(state),
+        ]
       : nothing}
     ${renderCrossSells(cart.crossSells, m, cart.currency, adding)}`;
   }
@@ -456,6 +468,8 @@ export class CartDrawer extends CartElement {
   async #onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
+    // Other forms (the shipping estimate) handle their own submit.
+    if (form.dataset.form !== 'coupon') return;
     const input = form.querySelector('input');
     if (!input || this.#actions.feedback.applyingCoupon) return;
     if (await this.#actions.applyCoupon(input.value)) input.value = '';
