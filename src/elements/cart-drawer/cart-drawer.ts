@@ -110,6 +110,20 @@ import { renderTotals } from './totals.js';
  * @csspart shipping-rate-chosen - The chosen rate in that list (also `shipping-rate`).
  * @csspart shipping-rate-selected - The "(selected)" mark beside the chosen rate.
  * @csspart shipping-note - Where the shipping method is chosen ("You can change … at checkout.").
+ * @csspart estimate - The shipping estimate section.
+ * @csspart estimate-status - What the estimate found: `estimate-destination` or `estimate-note` inside it.
+ * @csspart estimate-destination - "Shipping to COUNTRY" after an estimate the shop followed.
+ * @csspart estimate-note - "Rates are for the shop's region…" when the shop kept its own region.
+ * @csspart estimate-toggle - The "Calculate shipping" / "Change address" button.
+ * @csspart estimate-form - The estimate's fields.
+ * @csspart estimate-label - A field's label.
+ * @csspart estimate-country - The "Country" field (also `select`).
+ * @csspart estimate-state - The "State / Region" field (also `select`).
+ * @csspart estimate-postcode - The "Postcode" field (also `input`).
+ * @csspart estimate-error - Why the estimate failed.
+ * @csspart estimate-actions - The "Update" and "Cancel" buttons.
+ * @csspart estimate-update - The "Update" button (also `button`).
+ * @csspart estimate-cancel - The "Cancel" button.
  * @csspart section-title - The cross-sells heading.
  * @csspart cross-sells - The suggestions section.
  * @csspart cross-sell-list - The list of suggestions.
@@ -128,7 +142,8 @@ import { renderTotals } from './totals.js';
  * @csspart checkout-note - Beside the link for a signed-in customer: how the cart is found at the shop's checkout.
  * @csspart button - Every text button, as on the other elements: "Apply", "Add", "Try again", and the checkout link.
  * @csspart primary - The checkout link, filled in the accent colour.
- * @csspart input - The coupon code field.
+ * @csspart input - The coupon code field and the estimate's postcode.
+ * @csspart select - The estimate's country and state fields.
  * @cssproperty --cart-accent - Buttons, the count badge and focus rings.
  * @cssproperty --cart-accent-fg - Text on the accent colour.
  * @cssproperty --cart-bg - The drawer's background.

@@ -167,8 +167,10 @@ export class ShippingEstimateForm {
     this.host.requestUpdate();
     try {
       const cart = await store.estimateShipping(destination);
-      this.ownNotices = cart.notices;
       const outcome = store.state.shippingEstimate;
+      // The shop's "Cart updated." or its notice about a refused field, said here instead; any
+      // other error it sent stays in the drawer's list.
+      this.ownNotices = outcome?.outcome === 'refused' || !cart.notices.some((notice) => notice.type === 'error') ? cart.notices : undefined;
       if (outcome?.outcome === 'refused') {
         const field = outcome.refused[0]!;
         const name = this.#countryName(destination.country);
@@ -204,16 +206,34 @@ export class ShippingEstimateForm {
     }
   };
 
+  /** Country names in one language, sorted; made again only when the language changes. */
+  #names?: { language: string; display: Intl.DisplayNames | null; sorted: Array<[code: string, name: string]> };
+
   /** Every country with a name in the drawer's language, sorted by it. */
   #countries(): Array<[code: string, name: string]> {
-    const language = this.#language();
-    const collator = new Intl.Collator(language);
-    return COUNTRIES.map((code): [string, string] => [code, this.#countryName(code)]).sort((a, b) => collator.compare(a[1], b[1]));
+    this.#countryName('');
+    const names = this.#names!;
+    if (!names.sorted.length) {
+      const collator = new Intl.Collator(names.language);
+      names.sorted = COUNTRIES.map((code): [string, string] => [code, this.#countryName(code)]).sort((a, b) => collator.compare(a[1], b[1]));
+    }
+    return names.sorted;
   }
 
   #countryName(code: string): string {
+    const language = this.#language();
+    if (this.#names?.language !== language) {
+      let display: Intl.DisplayNames | null = null;
+      try {
+        display = new Intl.DisplayNames(language, { type: 'region', fallback: 'code' });
+      } catch {
+        // Not a language the browser knows: codes it is.
+      }
+      this.#names = { language, display, sorted: [] };
+    }
+    if (!code) return '';
     try {
-      return new Intl.DisplayNames(this.#language(), { type: 'region', fallback: 'code' }).of(code) ?? code;
+      return this.#names.display?.of(code) ?? code;
     } catch {
       return code;
     }
