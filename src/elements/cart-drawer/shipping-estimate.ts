@@ -69,7 +69,7 @@ export class ShippingEstimateForm {
             ${followed ? m.changeAddress : m.calculateShipping}
           </button>`
         : nothing}
-      ${!this.#open && this.#error ? html`<p part="estimate-error" role="alert">${this.#error.text}</p>` : nothing}
+      ${!this.#open && this.#error ? html`<p part="estimate-error" id="estimate-message" role="alert" tabindex="-1">${this.#error.text}</p>` : nothing}
     </div>`;
   }
 
@@ -199,7 +199,8 @@ export class ShippingEstimateForm {
       this.#error = { text: reason };
       if (!store.state.features.estimate) this.#open = false;
       await this.#update();
-      if (this.#open) this.#focus('#estimate-country');
+      // The fields are gone when the shop turned out not to have the estimate: focus stays in the drawer.
+      this.#focus(this.#open ? '#estimate-country' : '#estimate-message');
     } finally {
       this.#busy = false;
       this.host.requestUpdate();

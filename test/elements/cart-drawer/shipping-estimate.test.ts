@@ -188,6 +188,21 @@ describe('<cart-drawer> shipping estimate', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('names countries in the drawer\'s language, sorted as that language sorts', async () => {
+    estimatingShop(shop(), { follows: true });
+    const el = await drawerWithEstimate(shop());
+    el.setAttribute('lang', 'de');
+    await waitUntil(() => el.language === 'de', 'the drawer never spoke German');
+    (el.shadowRoot!.querySelector('[part~=estimate-toggle]') as HTMLButtonElement).click();
+    await el.updateComplete;
+    const select = el.shadowRoot!.querySelector<HTMLSelectElement>('#estimate-country')!;
+    const names = [...select.options].map((option) => option.text);
+    expect(names).to.include('Deutschland');
+    expect(names.indexOf('Ägypten')).to.be.below(names.indexOf('Albanien'));
+    // A German-speaking shopper starts at their own country.
+    expect(select.value).to.equal('DE');
+  });
+
   it('does not show developer text when the cart was emptied elsewhere (404 cocart_cart_empty)', async () => {
     estimatingShop(shop(), { follows: true });
     worker.use(
@@ -220,6 +235,8 @@ describe('<cart-drawer> shipping estimate', () => {
     expect(alertTexts(el)).to.deep.equal(['This shop calculates shipping at checkout.']);
     expect(queryByRole(el, 'button', 'Calculate shipping')).to.equal(null);
     expect(visibleText(el.shadowRoot!.querySelector('[part~=body]')!)).not.to.contain('namespace');
+    await expectFocusSettlesOn(() => el.shadowRoot!.querySelector('[part~=estimate-error]'));
+    await expect(el).to.be.accessible();
   });
 
   it('offers no estimate where the route index lacks cart/update', async () => {
