@@ -5,6 +5,7 @@ import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { HttpResponse, http } from 'msw';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
+import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import { alertTexts, expectFocusOn, getByRole, queryByRole, visibleText } from '../../helpers/queries.js';
 import { requestsTo, useShop, worker, type TestShop } from '../../helpers/shop.js';
 import { expectFocusSettlesOn, openDrawer } from './drawer-page.js';
@@ -249,5 +250,35 @@ describe('<cart-drawer> shipping estimate', () => {
     expect(el.shadowRoot!.querySelector('[part~=shipping]')).not.to.equal(null);
     expect(queryByRole(el, 'button', /Calculate shipping/)).to.equal(null);
     expect(requestsTo(shop(), 'POST', 'v2/cart/update')).to.have.length(0);
+  });
+});
+
+// The fake shop itself (`cart-widget/mock`, real shape): both kinds of shop, end to end.
+describe('<cart-drawer> shipping estimate on the fake CoCart shop where the destination follows', () => {
+  const shop = useShop({ shape: 'real', namespace: 'cocart', shippingFollowsCustomer: true });
+
+  it('shows "Shipping to Germany" with the international rate', async () => {
+    await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+    const el = await drawerWithEstimate(shop());
+    await estimate(el, { country: 'DE', postcode: '10115' });
+    await waitUntil(() => queryByRole(el, 'button', 'Change address'), 'no "Change address"');
+    expect(estimateText(el)).to.equal('Shipping to Germany Change address');
+    expect(rateTexts(el).join(' ')).to.contain('International');
+    await expect(el).to.be.accessible();
+  });
+});
+
+describe('<cart-drawer> shipping estimate on the fake CoCart 4.3.6 shop', () => {
+  const shop = useShop({ shape: 'real', namespace: 'cocart' });
+
+  it('says the rates are the shop region\'s and offers no estimate again', async () => {
+    await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+    const el = await drawerWithEstimate(shop());
+    const before = rateTexts(el);
+    await estimate(el, { country: 'DE', postcode: '10115' });
+    await waitUntil(() => el.shadowRoot!.querySelector('[part~=estimate-note]'), 'no note');
+    expect(rateTexts(el)).to.deep.equal(before);
+    expect(queryByRole(el, 'button', /Calculate shipping|Change address/)).to.equal(null);
+    await expect(el).to.be.accessible();
   });
 });
