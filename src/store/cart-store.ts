@@ -370,7 +370,10 @@ export class CartStore {
    * truth, never a guess.
    */
   async #request<T>(send: (ctx: CallContext) => Promise<T>, { freshCart = false, write = false } = {}): Promise<Reply<T>> {
-    await this.#ready;
+    // The stored session is checked first, but a check that hangs must not hold the page's cart
+    // past its read deadline: after a while the request goes with the credentials held (a token
+    // the check later finds refused is refreshed or ends the session, as for any request).
+    await Promise.race([this.#ready, pause(SESSION_CHECK_WAIT_MS)]);
     let recovered = false;
     let keyDropped = false;
     for (;;) {
@@ -700,6 +703,13 @@ export function resetCartStores(): void {
 // --- helpers ------------------------------------------------------------------------------------
 
 function ignore(): void {}
+
+/** How long a request waits for the stored session's check on page load. */
+const SESSION_CHECK_WAIT_MS = 4_000;
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 /**
  * A key as the service issued it: any non-empty text of bounded length (the service chooses its
