@@ -8,7 +8,7 @@ import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { CartApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { ready, worker } from '../helpers/network.js';
+import { ready, unansweredRequests, worker } from '../helpers/network.js';
 
 export { worker } from '../helpers/network.js';
 
@@ -43,6 +43,9 @@ export interface Sent {
   headers: Headers;
   body: string;
 }
+
+// Anything but a replayed answer is printed as an error and goes on to the network, as it always did.
+unansweredRequests('network');
 
 /** Starts the file's worker (helpers/network.ts; it starts before the first test anyway). */
 export const startWorker = (): Promise<unknown> => ready();

@@ -73,16 +73,30 @@ export function sentTo(shop: TestShop, method: string, path: string): SentReques
 
 let started: Promise<unknown> | undefined;
 
+/**
+ * What becomes of a request no handler answers (besides msw's error in the console): `'error'`, it
+ * is answered with msw's 500 "Request Handler Error" (store, api and mock tests); `'network'`, it
+ * goes on to the network, where a test host never resolves and the page sees a network failure
+ * (element tests: `useShop()` asks for this). The test page's own files and pictures always pass.
+ */
+let unhandled: 'error' | 'network' = 'error';
+
+/** Sets what becomes of unanswered requests for this file (see `unhandled`). */
+export function unansweredRequests(mode: 'error' | 'network'): void {
+  unhandled = mode;
+}
+
 /** Starts the worker (once; later calls wait for the same start). */
 export function ready(): Promise<unknown> {
   started ??= worker.start({
     quiet: true,
     serviceWorker: { url: '/mockServiceWorker.js' },
     onUnhandledRequest(request, print) {
-      // The test page's own files (and /__fixtures/) pass through; product pictures are decoration.
-      // Any other request must be one a handler answers.
       const url = new URL(request.url);
-      if (url.origin !== location.origin && !/\.(avif|gif|jpe?g|png|svg|webp)$/i.test(url.pathname)) print.error();
+      if (url.origin === location.origin || /\.(avif|gif|jpe?g|png|svg|webp)$/i.test(url.pathname)) return;
+      print.error();
+      // msw only prints for a callback; a rejection makes it answer as its 'error' strategy does.
+      if (unhandled === 'error') return Promise.reject(new Error(`[MSW] no handler for ${request.method} ${request.url}`));
     },
   });
   return started;

@@ -14,7 +14,7 @@
 import { delay, http } from 'msw';
 import type { MockShop, MockShopOptions } from '../../src/mock/index.js';
 import { itemKey } from '../../src/mock/cart-state.js';
-import { fakeShop, worker, type FakeTestShop } from './network.js';
+import { fakeShop, unansweredRequests, worker, type FakeTestShop } from './network.js';
 
 export { worker } from './network.js';
 export type { FakeTestShop as TestShop } from './network.js';
@@ -22,6 +22,8 @@ type TestShop = FakeTestShop;
 
 export function useShop(options: Omit<MockShopOptions, 'baseUrl'> = {}): () => TestShop {
   let current: TestShop | undefined;
+  // As before the shared network module: an unanswered request fails as a network failure would.
+  unansweredRequests('network');
 
   beforeEach(() => {
     current = fakeShop(options);
