@@ -22,7 +22,7 @@ type TestShop = FakeTestShop;
 
 export function useShop(options: Omit<MockShopOptions, 'baseUrl'> = {}): () => TestShop {
   let current: TestShop | undefined;
-  // As before the shared network module: an unanswered request fails as a network failure would.
+  // As element tests always had it: an unanswered request is printed, then fails on the network.
   unansweredRequests('network');
 
   beforeEach(() => {
