@@ -169,7 +169,7 @@ const bench: UserConfig = {
     emptyOutDir: true,
     target: 'es2022',
     minify: true,
-    rolldownOptions: { input: 'bench/index.html' },
+    rolldownOptions: { input: ['bench/index.html', 'bench/load-widget.html', 'bench/load-vanilla.html'] },
   },
 };
 
