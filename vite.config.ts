@@ -80,12 +80,12 @@ const scriptTag: UserConfig = {
 };
 
 /**
- * `dist/cart-widget.all.js`: every element in one file. Only what the code itself imports on demand
+ * `dist/cart-widget.all.js`: every element in one file. Only what the code imports on demand
  * (a language pack, the reader of a merchant's JSON strings) is still a chunk in `dist/chunks/`.
  */
 const allInOne: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates()],
+  plugins: [minifyTemplates(), nothingLater()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -95,6 +95,28 @@ const allInOne: UserConfig = {
     rolldownOptions: { output: { minify: true, comments: false, chunkFileNames } },
   },
 };
+
+/**
+ * For the one-file build: a part of an element our code imports on demand (`import('./panel.js')`)
+ * is imported statically instead, so the file holds every element whole. Language packs and the
+ * reader of the merchant's JSON strings (`src/format/locales/`) stay on demand.
+ */
+function nothingLater(): Plugin {
+  return {
+    name: 'cart-widget:nothing-later',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]elements[\\/].*\.ts$/.test(id) || !code.includes('import(')) return null;
+      const imports: string[] = [];
+      const body = code.replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (call: string, quote: string, path: string) => {
+        if (path.includes('/locales/')) return call;
+        const name = `__now${imports.length}`;
+        imports.push(`import * as ${name} from ${quote}${path}${quote};`);
+        return `Promise.resolve(${name})`;
+      });
+      return imports.length ? { code: `${imports.join('\n')}\n${body}`, map: null } : null;
+    },
+  };
+}
 
 /** Runs the build of another mode once this one is written. */
 function alsoBuild(mode: string): Plugin {

@@ -32,11 +32,11 @@ const KB = 1024;
 /** The sizes issue 15 asks for. */
 const BUDGETS = { critical: 20 * KB, chunks: 36 * KB, all: 36 * KB };
 /**
- * Where a budget is not met yet, the size it may not grow past (today's, rounded up to the next
- * KB), so `npm test` catches a regression while the rest of the way is still to go. Lower these as
- * sizes come down; delete one once its budget holds.
+ * Where a budget is not met yet, the size it may not grow past (today's, rounded up to a whole KB
+ * with at least half a KB to spare), so `npm test` catches a regression while the rest of the way
+ * is still to go. Lower these as sizes come down; delete one once its budget holds.
  */
-const LIMITS = { critical: 41 * KB, chunks: 50 * KB, all: 45 * KB };
+const LIMITS = { critical: 30 * KB, chunks: 51 * KB, all: 46 * KB };
 /** The page the critical budget is about. */
 const PAGE = ['cart-provider', 'cart-drawer', 'add-to-cart'];
 
@@ -98,6 +98,8 @@ const describe = (chunk) => {
   const language = languageOf(chunk);
   if (language) return `language pack: ${language}`;
   if (onDemand(chunk)) return "reader of the merchant's data-messages JSON";
+  const later = chunks.filter((other) => other.dynamicImports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName);
+  if (later.length) return `loaded later by ${later.map((tag) => `<${tag}>`).join(', ')} (the open drawer: when idle, or at a first hover, focus or press)`;
   return `shared by ${chunks.filter((other) => other.dynamicImports.includes(chunk.fileName) || other.imports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName).join(', ')}`;
 };
 const loaded = (chunk) => (critical.has(chunk.fileName) ? 'critical' : onDemand(chunk) ? 'on demand' : 'lazy');
