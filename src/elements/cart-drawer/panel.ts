@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import type { Cart, CartItem } from '../../api/model.js';
+import type { Cart, CartItem, Currency } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
 import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
 import { describeError, type Messages } from '../../format/messages.js';
@@ -46,6 +46,7 @@ export class DrawerPanel {
   #derivedFrom: Cart | null | undefined;
   #lines: CartItem[] = [];
   #boxContents = new Map<string, CartItem[]>();
+  #currency: Currency | undefined;
   /** Lines whose quantity field the shopper typed into and has not committed (Enter, leaving it). */
   readonly #editing = new Set<string>();
 
@@ -118,19 +119,28 @@ export class DrawerPanel {
     if (trigger && !trigger.matches(':focus')) trigger.focus();
   };
 
-  /** The lines to list: a box's contents sit under their box. */
+  /**
+   * The lines to list: a box's contents sit under their box. Every reply of the shop is a new cart
+   * of new objects: a line, a box's contents or the currency that did not change keeps the object
+   * shown before, so the list re-renders only the lines that did (they compare by identity).
+   */
   #derive(cart: Cart | null): void {
     if (cart === this.#derivedFrom) return;
     this.#derivedFrom = cart;
     const items = cart?.items ?? [];
     const keys = new Set(items.map((item) => item.key));
+    const before = new Map(this.#lines.map((item) => [item.key, item]));
+    const boxesBefore = this.#boxContents;
     this.#lines = [];
     this.#boxContents = new Map();
     for (const item of items) {
       const container = item.mnm?.container;
       if (container && keys.has(container)) this.#boxContents.set(container, [...(this.#boxContents.get(container) ?? []), item]);
-      else this.#lines.push(item);
+      else this.#lines.push(kept(before.get(item.key), item));
     }
+    for (const [key, children] of this.#boxContents) this.#boxContents.set(key, kept(boxesBefore.get(key), children));
+    const currency = cart?.currency;
+    this.#currency = currency && this.#currency && same(this.#currency, currency) ? this.#currency : currency;
   }
 
   render() {
@@ -201,7 +211,7 @@ export class DrawerPanel {
       ${cart?.items.length
         ? renderLines(this.#lines, {
             m,
-            currency: cart.currency,
+            currency: this.#currency ?? cart.currency,
             pending: new Set(state.pending),
             errors: this.#actions.feedback.lineErrors,
             children: this.#boxContents,
@@ -392,4 +402,18 @@ const quantityField = (key = '') => `input[data-key="${CSS.escape(key)}"]`;
 function clampQuantity(item: CartItem, quantity: number): number {
   const { min, max } = item.quantity;
   return Math.min(Math.max(quantity, min), max ?? Number.POSITIVE_INFINITY);
+}
+
+/** `next`, or `previous` when it holds the same data (so what compares by identity sees no change). */
+function kept<T>(previous: T | undefined, next: T): T {
+  return previous !== undefined && same(previous, next) ? previous : next;
+}
+
+/** Whether two values from the shop's answers hold the same data (plain objects, arrays, primitives). */
+function same(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
