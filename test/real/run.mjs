@@ -78,6 +78,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 for (const file of readdirSync(join(root, 'dist'))) {
   if (file.endsWith('.js')) cpSync(join(root, 'dist', file), join(pageFolder, file));
 }
+// The script tag loads its elements and language packs from the folder beside it.
+if (existsSync(join(root, 'dist/chunks'))) cpSync(join(root, 'dist/chunks'), join(pageFolder, 'chunks'), { recursive: true });
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const productsHtml = Object.values(products)
   .map(({ id, name }) => `<section aria-labelledby="p${id}"><h2 id="p${id}">${escape(name)}</h2><add-to-cart product-id="${id}"></add-to-cart></section>`)
