@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
+import { launchChromium } from '../../scripts/chromium.mjs';
 import { journeys } from './journeys.mjs';
 import { createShop } from './shop.mjs';
 import { JourneyError, Shopper } from './shopper.mjs';
@@ -93,19 +94,7 @@ writeFileSync(
 const site = { baseUrl, siteUrl, pageUrl: `${siteUrl}/${folderName}/index.html`, checkoutPath: '/checkout/' };
 
 // --- the journeys ---
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  headless: true, // --headless=new
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium(puppeteer, ['--disable-sync']);
 
 // Which token-failure shape this store has (real-world notes, "Login and tokens"): 403 with the
 // JWT add-on's code, or the 500 critical error of JWT 3.0.3 on core 4.3.x as shipped.
