@@ -1,0 +1,58 @@
+/**
+ * The building blocks of every wire schema. A *field* never fails: a missing or odd value reads as
+ * the neutral one (`''`, `0`, `false`, `null`, `{}`, `[]`), so one odd field never hides a whole
+ * answer. Only a *collection* an answer is made of (`entries`) and the answer itself (an object)
+ * can fail a parse.
+ */
+import * as z from 'zod/mini';
+import { decode, plain, str } from './text.js';
+
+export type Raw = Record<string, unknown>;
+
+export const isObj = (v: unknown): v is Raw => typeof v == 'object' && v !== null && !Array.isArray(v);
+export const blank = (v: unknown): boolean => v == null || v === '';
+export const num = (v: unknown): number => {
+  const n = typeof v == 'number' ? v : typeof v == 'string' && v.trim() ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : 0;
+};
+export const bool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'yes' || v === 'true';
+
+/** A field that must be there: empty, zero or missing fails the parse. */
+export const need = <T>(value: T): NonNullable<T> => {
+  if (!value) throw new Error('Required field missing');
+  return value as NonNullable<T>;
+};
+
+/** Any value as sent, `undefined` when missing: amounts (read once the answer's currency is known) and fields read by shape. */
+export const Any = z.transform((v: unknown) => v);
+/** A string; a number becomes its digits (ids and keys come either way). */
+export const Str = z.transform(str);
+/** A string with its character references decoded (`Caf&eacute;` → `Café`). */
+export const Text = z.transform((v: unknown) => decode(str(v)));
+/** Markup reduced to plain text (notices, addresses, messages). */
+export const Plain = z.transform(plain);
+/** A number, or a numeric string; anything else is 0. */
+export const Num = z.transform(num);
+/** `true`, `1`, `"1"`, `"yes"`, `"true"`; anything else is false. */
+export const Bool = z.transform(bool);
+/** A URL, or `null` for an empty or missing one. */
+export const Url = z.transform((v: unknown) => str(v) || null);
+/** An object as sent; PHP sends an empty one as `[]`, and anything but an object reads as `{}`. */
+export const Obj = z.transform((v: unknown): Raw => (isObj(v) ? v : {}));
+
+/** An object block of fields: anything but an object reads as the block of neutral values. */
+export const block = <S extends z.core.$ZodLooseShape>(shape: S) => z.pipe(Obj, z.object(shape));
+
+/**
+ * PHP sends a collection as an array, as an object keyed by id, or as `[]` when empty: its
+ * elements, each object with the key it was sent under as `$key` (the index for arrays).
+ */
+const withKeys = (v: unknown): unknown[] | undefined =>
+  isObj(v) || Array.isArray(v) ? Object.entries(v).map(([$key, x]) => (isObj(x) ? { $key, ...x } : x)) : undefined;
+
+/** A collection the answer is made of: it must be there, and every element must be an object. */
+export const entries = <T extends z.core.$ZodType>(element: T) => z.pipe(z.transform(withKeys), z.array(element));
+
+/** A secondary collection: anything unreadable is left out, so one odd block never hides the whole answer. */
+export const list = <T extends z.core.$ZodType>(element: T) =>
+  z.pipe(z.transform((v: unknown): unknown[] => (withKeys(v) ?? []).filter(isObj)), z.array(element));
