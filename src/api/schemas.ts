@@ -45,7 +45,7 @@ export const parseSessions = (raw: unknown): AdminSession[] => readOrThrow(() =>
 export function parseRoutes(raw: unknown, namespace: string): string[] {
   return readOrThrow(() => {
     const prefix = `/${namespace}/`;
-    return Object.keys(RouteIndex.parse(raw).routes)
+    return RouteIndex.parse(raw).routes
       .filter((route) => route.startsWith(prefix))
       .map((route) => route.slice(prefix.length));
   }, 'route index');

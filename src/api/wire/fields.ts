@@ -43,6 +43,10 @@ export const Obj = z.transform((v: unknown): Raw => (isObj(v) ? v : {}));
 /** An object block of fields: anything but an object reads as the block of neutral values. */
 export const block = <S extends z.core.$ZodLooseShape>(shape: S) => z.pipe(Obj, z.object(shape));
 
+/** A block that may be left out: `null` when it is (never a parse error, as every block reads). */
+export const orNull = <T extends z.core.$ZodType>(block: T) =>
+  z.transform((v: unknown): z.output<T> | null => (v == null ? null : z.parse(block, v)));
+
 /**
  * PHP sends a collection as an array, as an object keyed by id, or as `[]` when empty: its
  * elements, each object with the key it was sent under as `$key` (the index for arrays).
@@ -51,8 +55,9 @@ const withKeys = (v: unknown): unknown[] | undefined =>
   isObj(v) || Array.isArray(v) ? Object.entries(v).map(([$key, x]) => (isObj(x) ? { $key, ...x } : x)) : undefined;
 
 /** A collection the answer is made of: it must be there, and every element must be an object. */
-export const entries = <T extends z.core.$ZodType>(element: T) => z.pipe(z.transform(withKeys), z.array(element));
+export const entries = <T extends z.core.$ZodType>(element: T) =>
+  z.transform((v: unknown) => need(withKeys(v)).map((x): z.output<T> => z.parse(element, x)));
 
 /** A secondary collection: anything unreadable is left out, so one odd block never hides the whole answer. */
 export const list = <T extends z.core.$ZodType>(element: T) =>
-  z.pipe(z.transform((v: unknown): unknown[] => (withKeys(v) ?? []).filter(isObj)), z.array(element));
+  z.transform((v: unknown) => (withKeys(v) ?? []).filter(isObj).map((x): z.output<T> => z.parse(element, x)));

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import type { AmountsMode, Product, ProductPrices } from '../model.js';
-import { Any, block, type Raw, bool, Bool, isObj, list, need, Num, Str, Text, Url } from './fields.js';
+import { Any, block, orNull, type Raw, bool, Bool, isObj, list, need, Num, Str, Text, Url } from './fields.js';
 import { Currency, maybe, money, type Money } from './money.js';
 
 /** The first image's URL: `images: [{src: "…"}]`, or CoCart's `src: {thumbnail, medium, full, …}` per size. */
@@ -69,9 +69,9 @@ export const ProductWire = z.pipe(
     name: Text,
     type: Str,
     prices: Prices,
-    $currency: z.nullable(Currency),
+    $currency: orNull(Currency),
     images: FirstImage,
-    mnm_data: z.nullable(MnmData),
+    mnm_data: orNull(MnmData),
   }),
 );
 

@@ -1,7 +1,7 @@
 /** The admin sessions list and WordPress's route index. */
 import * as z from 'zod/mini';
 import type { AdminSession } from '../model.js';
-import { entries, Str, Text } from './fields.js';
+import { entries, isObj, need, Str, Text } from './fields.js';
 
 /**
  * The sessions route's answer: a list (or an object keyed by id) of sessions, each an object;
@@ -34,5 +34,5 @@ export const sessionsSchema = entries(
   ),
 );
 
-/** WordPress's namespace index, `{ namespace, routes: { "/ns/v2/cart": {…}, … } }`: `routes` must be an object. */
-export const RouteIndex = z.object({ routes: z.looseObject({}) });
+/** WordPress's namespace index, `{ namespace, routes: { "/ns/v2/cart": {…}, … } }`: the route paths it lists (`routes` must be an object). */
+export const RouteIndex = z.object({ routes: z.transform((v: unknown) => Object.keys(need(isObj(v) && v))) });
