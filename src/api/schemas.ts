@@ -14,7 +14,7 @@ import { loginSchema, tokenPairSchema, errorBodySchema, type ErrorBody } from '.
 import { cartSchema } from './wire/cart.js';
 import { isObj, need } from './wire/fields.js';
 import { productSchema } from './wire/product.js';
-import { RouteIndex, sessionsSchema } from './wire/sessions.js';
+import { routeIndexSchema, sessionsSchema } from './wire/sessions.js';
 
 export { isObj, type ErrorBody };
 
@@ -45,7 +45,7 @@ export const parseSessions = (raw: unknown): AdminSession[] => readOrThrow(() =>
 export function parseRoutes(raw: unknown, namespace: string): string[] {
   return readOrThrow(() => {
     const prefix = `/${namespace}/`;
-    return RouteIndex.parse(raw).routes
+    return routeIndexSchema.parse(raw).routes
       .filter((route) => route.startsWith(prefix))
       .map((route) => route.slice(prefix.length));
   }, 'route index');

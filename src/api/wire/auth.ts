@@ -85,27 +85,29 @@ const Code = z.transform((v: unknown) => (typeof v == 'string' ? v : ''));
  * `{success: false, data: {message}}`; some answers are a list of those, or a bare string (an HTML
  * page read as text is a string too). `data` carries the two-factor challenge.
  */
-export const errorBodySchema = z.pipe(
+export const ErrorBodyWire = z.pipe(
   z.transform((raw: unknown) => (typeof raw == 'string' ? { message: raw } : Array.isArray(raw) ? raw[0] : raw)),
-  z.pipe(
-    block({ code: Code, message: Any, data: Any }),
-    z.transform((body): ErrorBody => {
-      const out: ErrorBody = {};
-      let { code, message } = body;
-      const data = body.data;
-      const inner: unknown = Array.isArray(data) ? data[0] : data;
-      if (!code && message == null) {
-        if (isObj(inner)) {
-          code = Code.parse(inner.code);
-          message = inner.message;
-        } else message = inner;
-      }
-      const readable = plain(message);
-      if (code) out.code = code;
-      if (readable) out.message = readable;
-      const challenge = TwoFactor.parse(data);
-      if (challenge) out.twoFactor = challenge;
-      return out;
-    }),
-  ),
+  block({ code: Code, message: Any, data: Any }),
+);
+
+export const errorBodySchema = z.pipe(
+  ErrorBodyWire,
+  z.transform((body): ErrorBody => {
+    const out: ErrorBody = {};
+    let { code, message } = body;
+    const data = body.data;
+    const inner: unknown = Array.isArray(data) ? data[0] : data;
+    if (!code && message == null) {
+      if (isObj(inner)) {
+        code = Code.parse(inner.code);
+        message = inner.message;
+      } else message = inner;
+    }
+    const readable = plain(message);
+    if (code) out.code = code;
+    if (readable) out.message = readable;
+    const challenge = TwoFactor.parse(data);
+    if (challenge) out.twoFactor = challenge;
+    return out;
+  }),
 );

@@ -5,22 +5,16 @@
  */
 import * as z from 'zod/mini';
 import type { AmountsMode, Cart, Notice, NoticeType } from '../model.js';
-import { Any, blank, block, Bool, entries, isObj, list, num, Num, Obj, Plain, Str, Text, Url, type Raw } from './fields.js';
-import { Currency, maybe, money, type Money } from './money.js';
+import { Any, blank, block, Bool, entries, isObj, list, num, Num, Obj, Plain, Str, Text, Url } from './fields.js';
+import { currencySchema, maybe, money, type Money } from './money.js';
 import { decode, plain, str } from './text.js';
 
 /** Live lines send `{value, min_purchase, max_purchase}` (`-1` or nothing: no limit); removed lines a plain number. */
-const Quantity = z.pipe(
-  z.transform((q: unknown): Raw => (isObj(q) ? q : { value: q })),
-  z.pipe(
-    z.object({ value: Num, min_purchase: Any, max_purchase: Any }),
-    z.transform(({ value, min_purchase: min, max_purchase: max }) => ({
-      value,
-      min: min == null ? 1 : num(min),
-      max: blank(max) || num(max) < 0 ? null : num(max),
-    })),
-  ),
-);
+const Quantity = z.transform((q: unknown) => {
+  if (!isObj(q)) return { value: num(q), min: 1, max: null };
+  const max = q.max_purchase;
+  return { value: num(q.value), min: q.min_purchase == null ? 1 : num(q.min_purchase), max: blank(max) || num(max) < 0 ? null : num(max) };
+});
 
 /**
  * Notices, read into `{type, message}` with their markup reduced to text. Real servers:
@@ -87,7 +81,7 @@ const Package = z.object({
 export const CartWire = z.object({
   cart_key: Str,
   cart_hash: Str,
-  currency: Currency,
+  currency: currencySchema,
   items: entries(Item),
   item_count: Any,
   items_weight: Num,
@@ -95,8 +89,7 @@ export const CartWire = z.object({
   needs_payment: Bool,
   needs_shipping: Bool,
   shipping: block({
-    // By `index`: a JSON object lists integer keys first, so `{ default, 1 }` arrives as `1, default`.
-    packages: z.pipe(list(Package), z.transform((ps) => ps.sort((a, b) => a.index - b.index))),
+    packages: list(Package),
     has_calculated_shipping: Bool,
     show_package_details: Bool,
   }),
@@ -196,7 +189,8 @@ function toCart(c: CartWire, m: Money): Cart {
     needsPayment: c.needs_payment,
     needsShipping: c.needs_shipping,
     shipping: {
-      packages: shipping.packages.map((p) => {
+      // By `index`: a JSON object lists integer keys first, so `{ default, 1 }` arrives as `1, default`.
+      packages: shipping.packages.sort((a, b) => a.index - b.index).map((p) => {
         const chosen = p.chosen_method;
         const rates = p.rates.map((r) => {
           const key = r.key || r.$key;

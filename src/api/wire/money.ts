@@ -4,7 +4,7 @@
  * as sent (`Any`) and read them with `money(currency, mode)` once the currency is known.
  */
 import * as z from 'zod/mini';
-import type { AmountsMode, Currency as CurrencyModel } from '../model.js';
+import type { AmountsMode, Currency } from '../model.js';
 import { Any, block, blank, num, Str, Text } from './fields.js';
 import { decode, plain } from './text.js';
 
@@ -20,7 +20,7 @@ const Separator = z.transform((v: unknown) => (typeof v == 'string' ? decode(v) 
  * separators; real CoCart servers send `currency_prefix` / `currency_suffix` with the symbol
  * already placed, and a minor unit that may be a string. Missing fields: two decimals, `.` and `,`.
  */
-export const Currency = z.pipe(
+export const currencySchema = z.pipe(
   block({
     currency_code: Str,
     currency_symbol: Text,
@@ -31,7 +31,7 @@ export const Currency = z.pipe(
     currency_decimal_separator: Separator,
     currency_thousand_separator: Separator,
   }),
-  z.transform((c): CurrencyModel => {
+  z.transform((c): Currency => {
     const given = c.currency_symbol;
     const symbol = given || c.currency_code;
     let prefix = c.currency_prefix;
@@ -67,7 +67,7 @@ const shift = (x: number | string, places: number): number => {
  * is decimal when it has a point, else minor units (`auto`), unless the mode forces a reading.
  * Formatted prices ("$1,234.50", "38,00 €", "-&#36;5.00") are always major units.
  */
-export function money({ minorUnit, decimalSeparator, thousandSeparator }: CurrencyModel, mode: AmountsMode): Money {
+export function money({ minorUnit, decimalSeparator, thousandSeparator }: Currency, mode: AmountsMode): Money {
   return (v) => {
     if (typeof v == 'number') return shift(v, minorUnit);
     let s = plain(v);

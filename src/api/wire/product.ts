@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import type { AmountsMode, Product, ProductPrices } from '../model.js';
 import { Any, block, orNull, type Raw, bool, Bool, isObj, list, need, Num, Str, Text, Url } from './fields.js';
-import { Currency, maybe, money, type Money } from './money.js';
+import { currencySchema, maybe, money, type Money } from './money.js';
 
 /** The first image's URL: `images: [{src: "…"}]`, or CoCart's `src: {thumbnail, medium, full, …}` per size. */
 const FirstImage = z.transform((images: unknown): string | null => {
@@ -69,7 +69,7 @@ export const ProductWire = z.pipe(
     name: Text,
     type: Str,
     prices: Prices,
-    $currency: orNull(Currency),
+    $currency: orNull(currencySchema),
     images: FirstImage,
     mnm_data: orNull(MnmData),
   }),
@@ -80,7 +80,7 @@ export type ProductWire = z.output<typeof ProductWire>;
 function toProduct(p: ProductWire, amounts: AmountsMode): Product {
   const currency = p.$currency;
   // Without its own currency a product's amounts are read with two decimals.
-  const m = money(currency ?? Currency.parse({}), amounts);
+  const m = money(currency ?? currencySchema.parse({}), amounts);
   const box = p.mnm_data;
   const max = box?.max_container_size;
   return {
