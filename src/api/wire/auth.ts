@@ -26,9 +26,9 @@ export const LoginWire = block({
 
 export const loginSchema = z.pipe(
   LoginWire,
-  z.transform((l): LoginResult => {
+  z.transform((l, payload): LoginResult => {
     const token = l.extras.jwt_token || l.token || null;
-    need(l.user_id || token);
+    need(l.user_id || token, payload);
     const { username, email, first_name: firstName, last_name: lastName } = l;
     return {
       user: {
@@ -48,14 +48,14 @@ export const loginSchema = z.pipe(
 /** The refresh route's answer, `{token, refresh_token}`: both must be there. */
 export const tokenPairSchema = z.pipe(
   block({ token: Str, refresh_token: Str }),
-  z.transform((t): TokenPair => ({ token: need(t.token), refreshToken: need(t.refresh_token) })),
+  z.transform((t, payload): TokenPair => ({ token: need(t.token, payload), refreshToken: need(t.refresh_token, payload) })),
 );
 
 /**
  * The `data` of a two-factor error: `2fa_required`, and `available_providers` as a list of
  * aliases or an object keyed by alias (values are labels). `undefined` for other errors.
  */
-export const TwoFactor = z.pipe(
+export const twoFactorSchema = z.pipe(
   block({ '2fa_required': Any, available_providers: Any, default_provider: Str, email_sent: Bool }),
   z.transform((d): TwoFactorChallenge | undefined => {
     const given = d.available_providers;
@@ -106,7 +106,7 @@ export const errorBodySchema = z.pipe(
     const readable = plain(message);
     if (code) out.code = code;
     if (readable) out.message = readable;
-    const challenge = TwoFactor.parse(data);
+    const challenge = twoFactorSchema.parse(data);
     if (challenge) out.twoFactor = challenge;
     return out;
   }),

@@ -17,11 +17,22 @@ export const num = (v: unknown): number => {
 };
 export const bool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'yes' || v === 'true';
 
-/** A field that must be there: empty, zero or missing fails the parse. */
-export const need = <T>(value: T): NonNullable<T> => {
-  if (!value) throw new Error('Required field missing');
+/**
+ * A field that must be there: empty, zero or missing fails the parse, as an issue on `payload`
+ * (the transform's second argument), so `safeParse` reports it instead of throwing.
+ */
+export const need = <T>(value: T, payload: z.core.ParsePayload): NonNullable<T> => {
+  if (!value) payload.issues.push({ code: 'custom', message: 'Required field missing', input: value });
   return value as NonNullable<T>;
 };
+
+/** Each element read by `element`; its issues become the collection's. */
+const each = <T extends z.core.$ZodType>(element: T, xs: unknown[], payload: z.core.ParsePayload) =>
+  xs.map((x): z.output<T> => {
+    const read = z.safeParse(element, x);
+    if (!read.success) payload.issues.push({ code: 'custom', message: read.error.message, input: x });
+    return read.data as z.output<T>;
+  });
 
 /** Any value as sent, `undefined` when missing: amounts (read once the answer's currency is known) and fields read by shape. */
 export const Any = z.transform((v: unknown) => v);
@@ -56,8 +67,8 @@ const withKeys = (v: unknown): unknown[] | undefined =>
 
 /** A collection the answer is made of: it must be there, and every element must be an object. */
 export const entries = <T extends z.core.$ZodType>(element: T) =>
-  z.transform((v: unknown) => need(withKeys(v)).map((x): z.output<T> => z.parse(element, x)));
+  z.transform((v: unknown, payload) => each(element, need(withKeys(v), payload) ?? [], payload));
 
 /** A secondary collection: anything unreadable is left out, so one odd block never hides the whole answer. */
 export const list = <T extends z.core.$ZodType>(element: T) =>
-  z.transform((v: unknown) => (withKeys(v) ?? []).filter(isObj).map((x): z.output<T> => z.parse(element, x)));
+  z.transform((v: unknown, payload) => each(element, (withKeys(v) ?? []).filter(isObj), payload));

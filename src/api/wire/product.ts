@@ -77,14 +77,14 @@ export const ProductWire = z.pipe(
 
 export type ProductWire = z.output<typeof ProductWire>;
 
-function toProduct(p: ProductWire, amounts: AmountsMode): Product {
+function toProduct(p: ProductWire, amounts: AmountsMode, payload: z.core.ParsePayload): Product {
   const currency = p.$currency;
   // Without its own currency a product's amounts are read with two decimals.
   const m = money(currency ?? currencySchema.parse({}), amounts);
   const box = p.mnm_data;
   const max = box?.max_container_size;
   return {
-    id: need(p.id),
+    id: need(p.id, payload),
     name: p.name,
     type: p.type,
     prices: toPrices(p.prices, m),
@@ -114,5 +114,5 @@ const productSchemas: Partial<Record<AmountsMode, z.ZodMiniType<Product>>> = {};
 export const productSchema = ({ amounts }: { amounts: AmountsMode }): z.ZodMiniType<Product> =>
   (productSchemas[amounts] ??= z.pipe(
     ProductWire,
-    z.transform((p) => toProduct(p, amounts)),
+    z.transform((p, payload) => toProduct(p, amounts, payload)),
   ));

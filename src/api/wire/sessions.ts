@@ -35,4 +35,4 @@ export const sessionsSchema = entries(
 );
 
 /** WordPress's namespace index, `{ namespace, routes: { "/ns/v2/cart": {…}, … } }`: the route paths it lists (`routes` must be an object). */
-export const routeIndexSchema = z.object({ routes: z.transform((v: unknown) => Object.keys(need(isObj(v) && v))) });
+export const routeIndexSchema = z.object({ routes: z.transform((v: unknown, payload) => Object.keys(need(isObj(v) && v, payload) || {})) });
