@@ -1,12 +1,14 @@
-import { readdirSync } from 'node:fs';
-import { defineConfig, type UserConfig } from 'vite';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { minifyTemplates } from './scripts/minify-templates.js';
 
 /**
- * Five jobs, one file:
+ * Six jobs, one file:
  * - `vite` (serve): the demo shop (index.html, demo/) on the mock service.
- * - `vite build`: `dist/cart-widget.js`, the merchant's script tag — one minified, self-contained
- *   ES module that defines every element.
+ * - `vite build`: `dist/cart-widget.js`, the merchant's script tag — a minified ES module that
+ *   defines each element the first time the page has it, from its chunk in `dist/chunks/`; then
+ *   (`--mode all`, run by the same build) `dist/cart-widget.all.js`, every element in one file.
  * - `vite build --mode lib`: the npm library — one module per source file under `dist/lib/`
  *   (per-element imports), lit / @lit/* / zod / msw left as dependencies.
  * - `vite build --mode demo-mock`: `dist/demo-mock.js`, the fake shop and msw in one file, so the
@@ -35,6 +37,127 @@ function singleFile(entry: string, fileName: string): UserConfig {
   };
 }
 
+/** The folder beside `dist/cart-widget.js` that holds its chunks. */
+export const CHUNKS = 'chunks';
+
+/** A language pack (`src/format/locales/<lang>.ts`, not the loader): always a chunk of its own. */
+const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
+
+/**
+ * What every element needs: in the entry itself, so a page waits for one file before its elements'
+ * chunks (and no chunk in between). The language packs stay out: a page loads only the one it speaks.
+ */
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/]|api[\\/]((client|errors|schemas|model|transport|http-errors)\.|wire[\\/])|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|cart-provider[\\/]))|rolldown.runtime/;
+
+/** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
+const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>
+  `${CHUNKS}/${/elements\/([^/]+)\/define\.ts$/.exec(facadeModuleId ?? '')?.[1] ?? '[name]'}-[hash].js`;
+
+/**
+ * The merchant's script tag: `dist/cart-widget.js` (the autoloader, the store, the provider) and one
+ * chunk per element and per language pack in `dist/chunks/` — content-hashed, so a CDN may cache
+ * them forever. The same build then writes `dist/cart-widget.all.js`, every element in one file.
+ */
+const scriptTag: UserConfig = {
+  publicDir: false,
+  plugins: [minifyTemplates(), alsoBuild('all'), forgetOldChunks()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    target: 'es2022',
+    lib: { entry: 'src/cart-widget.ts', formats: ['es'], fileName: () => 'cart-widget.js' },
+    minify: true,
+    rolldownOptions: {
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        minify: true,
+        comments: false,
+        chunkFileNames,
+        codeSplitting: { groups: [{ name: 'cart-widget', test: (id: string) => CORE.test(id) && !LANGUAGE_PACK.test(id) }] },
+      },
+    },
+  },
+};
+
+/**
+ * `dist/cart-widget.all.js`: every element in one file. Only what the code imports on demand
+ * (a language pack, the reader of a merchant's JSON strings) is still a chunk in `dist/chunks/`.
+ */
+const allInOne: UserConfig = {
+  publicDir: false,
+  plugins: [minifyTemplates(), nothingLater()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    target: 'es2022',
+    lib: { entry: 'src/cart-widget.all.ts', formats: ['es'], fileName: () => 'cart-widget.all.js' },
+    minify: true,
+    rolldownOptions: { output: { minify: true, comments: false, chunkFileNames } },
+  },
+};
+
+/**
+ * For the one-file build: a part of an element our code imports on demand (`import('./panel.js')`)
+ * is imported statically instead, so the file holds every element whole. Language packs and the
+ * reader of the merchant's JSON strings (`src/format/locales/`) stay on demand.
+ */
+function nothingLater(): Plugin {
+  return {
+    name: 'cart-widget:nothing-later',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]elements[\\/].*\.ts$/.test(id) || !code.includes('import(')) return null;
+      const imports: string[] = [];
+      const body = code.replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (call: string, quote: string, path: string) => {
+        if (path.includes('/locales/')) return call;
+        const name = `__now${imports.length}`;
+        imports.push(`import * as ${name} from ${quote}${path}${quote};`);
+        return `Promise.resolve(${name})`;
+      });
+      return imports.length ? { code: `${imports.join('\n')}\n${body}`, map: null } : null;
+    },
+  };
+}
+
+/** Runs the build of another mode once this one is written. */
+function alsoBuild(mode: string): Plugin {
+  return {
+    name: 'cart-widget:also-build',
+    apply: (config, env) => !env.isPreview && config.build?.write !== false,
+    async closeBundle() {
+      const { build } = await import('vite');
+      await build({ mode, logLevel: 'warn', configFile: fileURLToPath(import.meta.url) });
+    },
+  };
+}
+
+/** Chunk names change with their content: the ones from an earlier build go before a new one is written. */
+function forgetOldChunks(): Plugin {
+  return {
+    name: 'cart-widget:forget-old-chunks',
+    // Only a build that writes (`npm run size` builds in memory).
+    apply: (config) => config.build?.write !== false,
+    generateBundle(options) {
+      if (options.dir) rmSync(`${options.dir}/${CHUNKS}`, { recursive: true, force: true });
+    },
+  };
+}
+
+const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string> | undefined>;
+/** What the package declares it needs; the library leaves every import of these as an import. */
+const dependencies = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
+
+/**
+ * Every bare import (`lit`, `@lit/context`, `zod/mini`, …) stays an import, so a page that has lit
+ * from elsewhere shares one copy (one `ReactiveElement`). A bare import of a package that
+ * package.json does not declare fails the build instead of being bundled.
+ */
+function isDependency(id: string): boolean {
+  if (id.startsWith('\0') || id.startsWith('.') || id.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(id)) return false;
+  const name = id.split('/').slice(0, id.startsWith('@') ? 2 : 1).join('/');
+  if (!dependencies.has(name)) throw new Error(`The library imports "${id}", but package.json does not declare "${name}".`);
+  return true;
+}
+
 const library: UserConfig = {
   publicDir: false,
   build: {
@@ -52,7 +175,7 @@ const library: UserConfig = {
       formats: ['es'],
     },
     rolldownOptions: {
-      external: (id) => /^(lit|@lit\/|zod|msw)(\/|$)/.test(id),
+      external: isDependency,
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },
@@ -68,7 +191,7 @@ const bench: UserConfig = {
     emptyOutDir: true,
     target: 'es2022',
     minify: true,
-    rolldownOptions: { input: 'bench/index.html' },
+    rolldownOptions: { input: ['bench/index.html', 'bench/load-widget.html', 'bench/load-vanilla.html'] },
   },
 };
 
@@ -77,7 +200,8 @@ export default defineConfig(({ command, mode }) => {
     if (mode === 'lib') return library;
     if (mode === 'bench') return bench;
     if (mode === 'demo-mock') return singleFile('demo/start-mock.ts', 'demo-mock.js');
-    return singleFile('src/cart-widget.ts', 'cart-widget.js');
+    if (mode === 'all') return allInOne;
+    return scriptTag;
   }
   return { server: { port: 5173 }, build: { target: 'es2022' } };
 });

@@ -130,11 +130,14 @@ function showCart(subject: Subject, lines: readonly BenchLine[]): Promise<Timing
   return timeUntil(subject.root(), () => subject.lineCount() === lines.length, () => service.respondedAt);
 }
 
-/** Cart response → drawer painted with every line; `count` measured runs after one warm-up. */
-async function responseToPaint(impl: Implementation, size: number, count: number): Promise<Timing[]> {
+/**
+ * Cart response → drawer painted with every line; `count` measured runs, after one warm-up unless
+ * `warmUp` is false (`run.mjs` warms up once, then alternates the implementations run by run).
+ */
+async function responseToPaint(impl: Implementation, size: number, count: number, warmUp = true): Promise<Timing[]> {
   const lines = benchLines(size);
   const times: Timing[] = [];
-  for (let run = 0; run <= count; run++) {
+  for (let run = warmUp ? 0 : 1; run <= count; run++) {
     collectGarbage();
     await painted();
     const subject = subjects[impl]();
@@ -146,7 +149,10 @@ async function responseToPaint(impl: Implementation, size: number, count: number
   return times;
 }
 
-/** Quantity typed into one line → that line shows the shop's new total, painted, ms. */
+/**
+ * Quantity typed into one line → that line shows the shop's new total, painted, ms: `count` measured
+ * changes after one warm-up change, on a drawer taken off the page afterwards.
+ */
 async function quantityToPaint(impl: Implementation, size: number, count: number): Promise<Timing[]> {
   const key = `line-${Math.floor(size / 2)}`;
   let lines = benchLines(size);
@@ -172,6 +178,8 @@ async function quantityToPaint(impl: Implementation, size: number, count: number
     const timing = await timeUntil(subject.root(), () => subject.shows(line, quantity, total), () => start);
     if (run > 0) times.push(timing);
   }
+  await subject.close();
+  subject.remove();
   return times;
 }
 

@@ -1,6 +1,10 @@
 // `npm run bench` (after type-checking bench/): the real <cart-drawer> against a hand-written DOM
 // cart, in headless Chromium, for carts of 10, 200 and 1000 lines. Builds bench/ minified
-// (`vite build --mode bench`) into a temporary folder, serves it, and prints one table.
+// (`vite build --mode bench`) into a temporary folder, serves it, and prints one table: for each
+// figure the median with the fastest and slowest run, and the ratio of the medians.
+//
+// The timings alternate: widget run, hand-written run, widget run… in one page (the order flipped
+// every other pair), so a burst of other work on the machine slows both sides of a ratio, not one.
 // Not part of `npm test`; under two minutes.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -10,7 +14,8 @@ import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
 import { launchChromium } from '../scripts/chromium.mjs';
 
-const SIZES = [10, 200, 1000];
+/** `-- --sizes=200,1000`: only those cart sizes. */
+const SIZES = (process.argv.find((arg) => arg.startsWith('--sizes='))?.slice(8).split(',').map(Number) ?? [10, 200, 1000]);
 const RUNS = { 10: 7, 200: 5, 1000: 5 };
 // Open/close cycles for the heap figures: the first half warms up, a leak grows in the second too.
 // A modal <dialog> is display: none while closed, so every opening styles and lays out every line
@@ -18,7 +23,10 @@ const RUNS = { 10: 7, 200: 5, 1000: 5 };
 // skip that, is out: see the lines' rule in cart-drawer.styles.ts): 200 cycles of 1000 lines alone
 // would take over two minutes, 20 keep the whole run under two on a busy machine.
 const CYCLES = { 10: 200, 200: 200, 1000: 20 };
+const LOAD_RUNS = 9;
 const IMPLEMENTATIONS = ['widget', 'vanilla'];
+/** `npm run bench -- --timings-only`: no heap or open/close figures (the slow part on a busy machine). */
+const TIMINGS_ONLY = process.argv.includes('--timings-only');
 
 const out = mkdtempSync(join(tmpdir(), 'cart-widget-bench-'));
 const started = performance.now();
@@ -35,12 +43,20 @@ try {
     const url = `http://127.0.0.1:${server.address().port}/bench/index.html`;
     const results = {};
     for (const size of SIZES) {
+      process.stderr.write(`  ${size} lines, timings… (at ${seconds()} s)\n`);
+      const timings = await alternate(browser, url, size);
       for (const impl of IMPLEMENTATIONS) {
-        process.stderr.write(`  ${size} lines, ${impl}… (at ${seconds()} s)\n`);
-        results[`${impl}:${size}`] = await measure(browser, url, impl, size);
+        if (TIMINGS_ONLY) {
+          results[`${impl}:${size}`] = timingsOf(impl, timings);
+          continue;
+        }
+        process.stderr.write(`  ${size} lines, ${impl} heap… (at ${seconds()} s)\n`);
+        results[`${impl}:${size}`] = await measure(browser, url, impl, size, timings);
       }
     }
+    const load = process.argv.includes('--no-load') ? null : await pageLoads(browser, `http://127.0.0.1:${server.address().port}/bench`);
     printTable(results, await browser.version());
+    if (load) printLoads(load);
   } finally {
     await browser.close();
     server.close();
@@ -54,13 +70,28 @@ function seconds() {
   return ((performance.now() - started) / 1000).toFixed(0);
 }
 
-/** Timings in one fresh page, the heap in another (so the timing runs' leftovers do not count). */
-async function measure(browser, url, impl, size) {
-  const timing = await openPage(browser, url);
-  const paint = await timing.page.evaluate((i, n, r) => bench.responseToPaint(i, n, r), impl, size, RUNS[size]);
-  const update = await timing.page.evaluate((i, n, r) => bench.quantityToPaint(i, n, r), impl, size, RUNS[size]);
-  await timing.page.close();
+/**
+ * Both implementations' timings in one page, run by run in turn after a warm-up of each: the
+ * figures of one size, `{ widget, vanilla }`, each a list of runs.
+ */
+async function alternate(browser, url, size) {
+  const { page } = await openPage(browser, url);
+  const paint = { widget: [], vanilla: [] };
+  const update = { widget: [], vanilla: [] };
+  for (const impl of IMPLEMENTATIONS) await page.evaluate((i, n) => bench.responseToPaint(i, n, 0), impl, size);
+  for (let run = 0; run < RUNS[size]; run++) {
+    const order = run % 2 ? [...IMPLEMENTATIONS].reverse() : IMPLEMENTATIONS;
+    for (const impl of order) {
+      paint[impl].push(...(await page.evaluate((i, n) => bench.responseToPaint(i, n, 1, false), impl, size)));
+      update[impl].push(...(await page.evaluate((i, n) => bench.quantityToPaint(i, n, 1), impl, size)));
+    }
+  }
+  await page.close();
+  return { paint, update };
+}
 
+/** The heap (and open/close) figures of one implementation, in a fresh page, with its timings. */
+async function measure(browser, url, impl, size, { paint, update }) {
   const memory = await openPage(browser, url);
   const empty = await memory.heapUsed();
   await memory.page.evaluate((i, n) => bench.loadOnce(i, n), impl, size);
@@ -73,14 +104,53 @@ async function measure(browser, url, impl, size) {
   const cycled = await memory.heapUsed();
   await memory.page.close();
   return {
-    paint: median(paint.map((t) => t.painted)),
-    paintLaidOut: median(paint.map((t) => t.laidOut)),
-    update: median(update.map((t) => t.painted)),
-    updateLaidOut: median(update.map((t) => t.laidOut)),
+    ...timingsOf(impl, { paint, update }),
     cycle: (firstHalf + secondHalf) / 2,
     heap: cycled - empty,
     growth: warm - loaded,
     leak: cycled - warm,
+  };
+}
+
+/**
+ * Page load with a 3-line cart, widget and hand-written page in turn, each load in a fresh page: ms
+ * from navigation start until the count is shown, and the long tasks until then.
+ */
+async function pageLoads(browser, base) {
+  process.stderr.write(`  page load… (at ${seconds()} s)\n`);
+  const loads = { widget: [], vanilla: [] };
+  for (let run = 0; run <= LOAD_RUNS; run++) {
+    for (const impl of run % 2 ? [...IMPLEMENTATIONS].reverse() : IMPLEMENTATIONS) {
+      const page = await browser.newPage();
+      page.on('pageerror', (error) => console.error('page error:', error.message));
+      await page.goto(`${base}/load-${impl}.html`);
+      await page.waitForFunction(() => globalThis.loadBench, { polling: 'raf' });
+      const result = await page.evaluate(() => globalThis.loadBench);
+      // The first load of each fills the server's and the browser's caches alike: a warm-up.
+      if (run > 0) loads[impl].push(result);
+      await page.close();
+    }
+  }
+  return loads;
+}
+
+function printLoads(loads) {
+  const figure = (impl) => spread(loads[impl].map((load) => load.shown));
+  const [widget, dom] = [figure('widget'), figure('vanilla')];
+  const ms = (f) => `${f.median.toFixed(1)} ms (${f.min.toFixed(0)}–${f.max.toFixed(0)})`;
+  const longest = (impl) => Math.max(0, ...loads[impl].flatMap((load) => load.longTasks));
+  console.log(`\npage load, 3-line cart (<cart-provider>, <cart-drawer>, two <add-to-cart>), ${LOAD_RUNS} loads each, alternating:`);
+  console.log(`  navigation → count shown: widget ${ms(widget)}, DOM ${ms(dom)}, ratio ${(widget.median / dom.median).toFixed(2)}×`);
+  console.log(`  longest task until then: widget ${longest('widget').toFixed(0)} ms, DOM ${longest('vanilla').toFixed(0)} ms (a long task is over 50 ms)`);
+}
+
+/** One implementation's timing figures: median, fastest and slowest of its runs. */
+function timingsOf(impl, { paint, update }) {
+  return {
+    paint: spread(paint[impl].map((t) => t.painted)),
+    paintLaidOut: spread(paint[impl].map((t) => t.laidOut)),
+    update: spread(update[impl].map((t) => t.painted)),
+    updateLaidOut: spread(update[impl].map((t) => t.laidOut)),
   };
 }
 
@@ -101,17 +171,21 @@ async function openPage(browser, url) {
   };
 }
 
-function median(values) {
+/** The median of some runs, with the fastest and the slowest. */
+function spread(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const median = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return { median, min: sorted[0], max: sorted.at(-1) };
 }
 
 function printTable(results, version) {
-  const ms = (value) => `${value.toFixed(1)} ms`;
+  const value = (figure) => (typeof figure === 'number' ? figure : figure.median);
+  const ms = (figure) =>
+    typeof figure === 'number' ? `${figure.toFixed(1)} ms` : `${figure.median.toFixed(1)} ms (${figure.min.toFixed(0)}–${figure.max.toFixed(0)})`;
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
   const kb = (bytes) => `${bytes < 0 ? '-' : '+'}${(Math.abs(bytes) / 1024).toFixed(0)} KB`;
-  const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(1)}×` : '–');
+  const ratio = (a, b) => (value(b) > 0 ? `${(value(a) / value(b)).toFixed(2)}×` : '–');
   const rows = [
     ['cart response → drawer painted', 'paint', ms, true],
     ['  laid out, before the frame', 'paintLaidOut', ms, true],
@@ -123,7 +197,7 @@ function printTable(results, version) {
     ['  growth over the second N/2×', 'leak', kb, false],
   ];
   const head = ['', ...SIZES.flatMap((size) => [`${size} lines: widget`, 'DOM', 'ratio'])];
-  const body = rows.map(([label, key, format, withRatio]) => [
+  const body = rows.filter(([, key]) => key in results[`widget:${SIZES[0]}`]).map(([label, key, format, withRatio]) => [
     label,
     ...SIZES.flatMap((size) => {
       const widget = results[`widget:${size}`][key];
@@ -131,7 +205,8 @@ function printTable(results, version) {
       return [format(widget), format(dom), withRatio ? ratio(widget, dom) : ''];
     }),
   ]);
-  console.log(`\ncart-widget bench — ${version}, headless; medians of ${SIZES.map((s) => `${RUNS[s]}`).join('/')} runs after a warm-up`);
+  console.log(`\ncart-widget bench — ${version}, headless; medians (fastest–slowest) of ${SIZES.map((s) => `${RUNS[s]}`).join('/')} runs after a warm-up,`);
+  console.log('widget and DOM runs alternating in one page');
   console.log('widget = the real <cart-drawer> (production build); DOM = the same cart by hand (bench/vanilla-cart.ts); ratio = widget ÷ DOM');
   console.log('painted = the next frame after the DOM is complete (headless Chromium draws at 60 Hz: up to 16.7 ms is waiting for it);');
   console.log('laid out = the DOM complete and style + layout done, no frame wait');

@@ -2,7 +2,9 @@
 // own shop's API; this page has no shop server, so the fake shop (dist/demo-mock.js, built by
 // `vite build --mode demo-mock`) starts first in a service worker, and the widget loads after it so
 // that its very first cart request is answered. Plain JS, no build step, allowed by `script-src 'self'`.
-import { startMockShop } from '../dist/demo-mock.js';
+import { showDemoAccounts, startMockShop } from '../dist/demo-mock.js';
 
-await startMockShop();
+const shop = await startMockShop();
+// The demo accounts and the fake inbox (verification e-mails), so a two-factor sign-in can be finished here.
+showDemoAccounts(shop, document.querySelector('#demo-users'), document.querySelector('#inbox'));
 await import('../dist/cart-widget.js');

@@ -2,7 +2,7 @@
 // cart request is answered. Its state lives in localStorage: a reload keeps the carts and sign-ins,
 // and every tab of the demo talks to the same shop (each tab runs a copy that re-reads that state).
 import { setupWorker } from 'msw/browser';
-import { createMockShop, type MockShop, type MockShopOptions } from '../src/mock/index.js';
+import { createMockShop, DEFAULT_USERS, showInbox, type MockShop, type MockShopOptions } from '../src/mock/index.js';
 
 export async function startMockShop(): Promise<MockShop> {
   const shop = createMockShop({ baseUrl: `${location.origin}/wp-json`, storage: localStorage, latency: latency(), ...realWorld() });
@@ -34,4 +34,21 @@ function realWorld(): Pick<MockShopOptions, 'shape' | 'addOns' | 'auth' | 'shipp
     auth: { tokenFailure: query.get('token-failure') === 'critical-error' ? 'critical-error' : 'rejected' },
     shippingFollowsCustomer: query.get('shipping-follows') === '1',
   };
+}
+
+/**
+ * What a visitor needs to finish a sign-in on the fake shop: its demo accounts (with their
+ * two-factor methods) listed in `users`, and the e-mails it "sends" (verification codes) shown in
+ * `inbox`. Text only, so it runs under the embed page's strict policy.
+ */
+export function showDemoAccounts(shop: MockShop, users: HTMLElement, inbox: HTMLElement): void {
+  users.replaceChildren(
+    ...DEFAULT_USERS.map((user) => {
+      const entry = document.createElement('li');
+      const twoFactor = user.twoFactor ? ` — two-factor: ${user.twoFactor.enabled.join(', ')}` : '';
+      entry.textContent = `${user.username} / ${user.password}${twoFactor}`;
+      return entry;
+    }),
+  );
+  if (shop.auth) showInbox(shop.auth.inbox, inbox);
 }

@@ -1,5 +1,20 @@
-// `npm run size`: builds the merchant's script (`dist/cart-widget.js`: the same build as `vite build`,
-// kept in memory) and prints its gzip -9 size, then where the bytes come from: lit, @lit/*, zod, our own code.
+// `npm run size`: builds the merchant's script in memory — `dist/cart-widget.js` with its chunks in
+// `dist/chunks/`, and `dist/cart-widget.all.js`: the same builds as `vite build` — and prints what a
+// page downloads:
+//
+// - critical: what a page with <cart-provider>, <cart-drawer> and two <add-to-cart> loads before any
+//   interaction: the entry and the chunks of those elements, with every chunk they import statically;
+// - all chunks: the entry and every element's chunk, what a page with every element ends up with;
+// - all-in-one: `dist/cart-widget.all.js`, for merchants who pin one file with Subresource Integrity.
+//
+// Language packs (src/format/locales/<lang>.ts) and the reader of a merchant's `data-messages` JSON
+// are counted apart, in none of the three: a page fetches one pack only when its `lang` is not
+// English, and the reader only when the merchant gives strings in JSON. Both builds load them the same.
+//
+// Every file is gzipped (-9) on its own, as a server sends it. Sizes are deterministic, so `npm test`
+// runs this and fails when a size is over its budget (or, while a budget is not met yet, over its
+// limit: see LIMITS). Then where the bytes of cart-widget.all.js (or of one chunk) come from: lit,
+// @lit/*, zod, our own code.
 //
 // How the breakdown is honest: the build is repeated in memory with a source map, and every byte of
 // the *minified* output is attributed to the source file the map says it came from. Each group's
@@ -7,13 +22,23 @@
 // whole file (each loses the others' shared dictionary), so the table also shows each group's share
 // of the real total, pro rata.
 //
-//   npm run size              the table; exits 1 when the total is over the budget
-//   npm run size -- --files   also every source file, biggest first
+//   npm run size                          the tables; exits 1 when a size is over its budget (or limit)
+//   npm run size -- --files               also every source file, biggest first
+//   npm run size -- --chunk=cart-drawer   the breakdown for that chunk instead of cart-widget.all.js
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
-const BUDGET = 25 * 1024;
-const AIM = 20 * 1024;
+const KB = 1024;
+/** The sizes issue 15 asks for. */
+const BUDGETS = { critical: 20 * KB, chunks: 36 * KB, all: 36 * KB };
+/**
+ * Where a budget is not met yet, the size it may not grow past (today's, rounded up to a whole KB
+ * with at least half a KB to spare), so `npm test` catches a regression while the rest of the way
+ * is still to go. Lower these as sizes come down; delete one once its budget holds.
+ */
+const LIMITS = { critical: 30 * KB, chunks: 51 * KB, all: 46 * KB };
+/** The page the critical budget is about. */
+const PAGE = ['cart-provider', 'cart-drawer', 'add-to-cart'];
 
 const OWN = 'own code (src/)';
 const GROUPS = [
@@ -28,9 +53,87 @@ const gzip = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
 const bytes = (text) => Buffer.byteLength(text);
 
-const chunk = await buildInMemory();
-const total = gzip(chunk.code);
-const bySource = attribute(chunk.code, chunk.map);
+const [chunks, allChunks] = await Promise.all([buildInMemory('production'), buildInMemory('all')]);
+const entry = chunks.find((chunk) => chunk.isEntry);
+if (!entry || entry.fileName !== 'cart-widget.js') throw new Error('no dist/cart-widget.js in the build');
+const all = allChunks.find((chunk) => chunk.isEntry);
+if (!all || all.fileName !== 'cart-widget.all.js') throw new Error(`expected cart-widget.all.js, got ${all?.fileName}`);
+const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+const tagOf = (chunk) => /elements\/([^/]+)\/define\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+/** A language pack's code (`de`, `pt-br`, …), or `null`. */
+const languageOf = (chunk) => /format\/locales\/(?!languages\.|message-json\.)([^/]+)\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1] ?? null;
+/** Loaded only when a page asks for it: a language pack, the reader of the merchant's JSON strings. */
+const onDemand = (chunk) => /format\/locales\//.test(chunk.facadeModuleId ?? '');
+
+// The all-in-one file must load on demand exactly what the script tag loads on demand, and nothing else.
+const extras = (list) => list.filter((chunk) => !chunk.isEntry).map((chunk) => chunk.fileName).sort().join(', ');
+if (extras(allChunks) !== extras(chunks.filter(onDemand))) {
+  throw new Error(`cart-widget.all.js loads ${extras(allChunks) || 'nothing'} on demand; cart-widget.js ${extras(chunks.filter(onDemand))}`);
+}
+
+/** A chunk and every chunk it imports statically, transitively. */
+function closure(chunk, into = new Set()) {
+  if (into.has(chunk.fileName)) return into;
+  into.add(chunk.fileName);
+  for (const name of chunk.imports) closure(byName.get(name), into);
+  return into;
+}
+const critical = closure(entry);
+for (const tag of PAGE) {
+  const chunk = chunks.find((c) => tagOf(c) === tag);
+  if (chunk) closure(chunk, critical);
+  else if (!entry.moduleIds.some((id) => id.includes(`elements/${tag}/`))) throw new Error(`no chunk for <${tag}>`);
+}
+
+const sizes = new Map(chunks.map((chunk) => [chunk.fileName, { minified: bytes(chunk.code), gzip: gzip(chunk.code) }]));
+const sum = (names) => [...names].reduce((total, name) => total + sizes.get(name).gzip, 0);
+const allGzip = gzip(all.code);
+const elementChunks = chunks.filter((chunk) => !onDemand(chunk)).map((chunk) => chunk.fileName);
+const totals = { critical: sum(critical), chunks: sum(elementChunks), all: allGzip };
+
+const describe = (chunk) => {
+  if (chunk.isEntry) return 'the entry: autoloader, lit, zod, store, api, <cart-provider>';
+  const tag = tagOf(chunk);
+  if (tag) return `<${tag}>`;
+  const language = languageOf(chunk);
+  if (language) return `language pack: ${language}`;
+  if (onDemand(chunk)) return "reader of the merchant's data-messages JSON";
+  const later = chunks.filter((other) => other.dynamicImports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName);
+  if (later.length) return `loaded later by ${later.map((tag) => `<${tag}>`).join(', ')} (the open drawer: when idle, or at a first hover, focus or press)`;
+  return `shared by ${chunks.filter((other) => other.dynamicImports.includes(chunk.fileName) || other.imports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName).join(', ')}`;
+};
+const loaded = (chunk) => (critical.has(chunk.fileName) ? 'critical' : onDemand(chunk) ? 'on demand' : 'lazy');
+const rank = { critical: 0, lazy: 1, 'on demand': 2 };
+const ordered = [...chunks].sort((a, b) => rank[loaded(a)] - rank[loaded(b)] || sizes.get(b.fileName).gzip - sizes.get(a.fileName).gzip);
+printTable(
+  ['file (dist/)', 'loaded', 'what', 'minified', 'gzip -9'],
+  [
+    ...ordered.map((chunk) => [chunk.fileName, loaded(chunk), describe(chunk), kb(sizes.get(chunk.fileName).minified), kb(sizes.get(chunk.fileName).gzip)]),
+    ['cart-widget.all.js', 'alone', 'every element in one file (SRI); language packs as above', kb(bytes(all.code)), kb(allGzip)],
+  ],
+);
+
+console.log('');
+const packs = chunks.filter(languageOf).map((chunk) => sizes.get(chunk.fileName).gzip);
+const verdicts = [
+  ['critical', `a page with ${PAGE.map((tag) => `<${tag}>`).join(', ')}, before any interaction`],
+  ['chunks', 'cart-widget.js and every element chunk together'],
+  ['all', 'cart-widget.all.js'],
+].map(([name, what]) => {
+  const size = totals[name];
+  const limit = LIMITS[name] ?? BUDGETS[name];
+  const verdict = size <= BUDGETS[name] ? 'ok' : size <= limit ? `over budget (limit today ${kb(limit)})` : `OVER THE LIMIT of ${kb(limit)}`;
+  return [what, kb(size), `≤ ${kb(BUDGETS[name])}`, verdict, size > limit];
+});
+printTable(['budget (gzip -9, each file on its own)', 'size', 'budget', ''], verdicts.map((row) => row.slice(0, 4)));
+if (packs.length) console.log(`\nnot counted above: ${packs.length} language packs, ${kb(Math.min(...packs))} – ${kb(Math.max(...packs))} each; a page not in English loads one`);
+if (verdicts.some((row) => row[4])) process.exitCode = 1;
+
+const chunkArg = process.argv.find((arg) => arg.startsWith('--chunk='))?.slice('--chunk='.length);
+const focus = chunkArg ? chunks.find((chunk) => chunk.fileName.includes(chunkArg)) ?? all : all;
+console.log(`\nwhere the bytes of ${focus.fileName} come from:\n`);
+const bySource = attribute(focus.code, focus.map);
+const focusGzip = gzip(focus.code);
 
 const groups = new Map([...GROUPS.map(([name]) => [name, '']), [OTHER, '']]);
 const areas = new Map();
@@ -42,12 +145,11 @@ for (const [source, text] of bySource) {
   if (name) areas.set(name, (areas.get(name) ?? '') + text);
 }
 const rows = [...groups].map(([name, text]) => ({ name, minified: bytes(text), gzip: text ? gzip(text) : 0 }));
-const gzipSum = rows.reduce((sum, row) => sum + row.gzip, 0);
-const share = (bytes) => `${kb((bytes / gzipSum) * total)} (${Math.round((bytes / gzipSum) * 100)}%)`;
+const gzipSum = rows.reduce((total, row) => total + row.gzip, 0);
+const share = (part) => `${kb((part / gzipSum) * focusGzip)} (${Math.round((part / gzipSum) * 100)}%)`;
 const areaRows = [...areas]
   .map(([name, text]) => ({ name: `  ${name}`, minified: bytes(text), gzip: gzip(text) }))
   .sort((a, b) => b.gzip - a.gzip);
-
 printTable(
   ['group', 'minified', 'gzip -9 alone', 'share of total'],
   [
@@ -55,26 +157,20 @@ printTable(
       [row.name, kb(row.minified), kb(row.gzip), share(row.gzip)],
       ...(row.name === OWN ? areaRows.map((area) => [area.name, kb(area.minified), kb(area.gzip), '']) : []),
     ]),
-    ['dist/cart-widget.js', kb(bytes(chunk.code)), kb(total), `${kb(total)} (${total} bytes)`],
+    [focus.fileName, kb(bytes(focus.code)), kb(focusGzip), `${kb(focusGzip)} (${focusGzip} bytes)`],
   ],
 );
-const verdict = total <= AIM ? 'within the aim' : total <= BUDGET ? 'within the budget, over the aim' : 'OVER BUDGET';
-console.log(`\nbudget ${kb(BUDGET)} gzip, aim ${kb(AIM)}: ${verdict}`);
 
 if (process.argv.includes('--files')) {
   const files = [...bySource].map(([source, text]) => [source.replace(/^.*node_modules\/|^(\.\.\/)+/g, ''), text]).sort((a, b) => bytes(b[1]) - bytes(a[1]));
   console.log('\nsource files, biggest first:');
   printTable(['file', 'minified', 'gzip -9 alone'], files.map(([file, text]) => [file, kb(bytes(text)), kb(gzip(text))]));
 }
-if (total > BUDGET) process.exitCode = 1;
 
-/** The script-tag build from vite.config.ts, in memory, with a source map (which leaves the code as it is). */
-async function buildInMemory() {
-  const output = await build({ mode: 'production', logLevel: 'warn', build: { sourcemap: 'hidden', write: false } });
-  const chunks = [output].flat().flatMap((result) => result.output).filter((item) => item.type === 'chunk');
-  const main = chunks.find((item) => item.fileName === 'cart-widget.js');
-  if (!main || chunks.length !== 1) throw new Error(`expected one chunk, cart-widget.js; got ${chunks.map((c) => c.fileName).join(', ')}`);
-  return main;
+/** A build of vite.config.ts in memory, with a source map (which leaves the code as it is): its chunks. */
+async function buildInMemory(mode) {
+  const output = await build({ mode, logLevel: 'warn', build: { sourcemap: 'hidden', write: false } });
+  return [output].flat().flatMap((result) => result.output).filter((item) => item.type === 'chunk');
 }
 
 /** Source file → the minified text it produced, by walking the source map's segments. */

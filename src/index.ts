@@ -32,6 +32,7 @@ export type * from './api/model.js';
 export { cartSchema, CartWire } from './api/wire/cart.js';
 export { productSchema, ProductWire } from './api/wire/product.js';
 export { currencySchema } from './api/wire/money.js';
+export { customerAddressesSchema } from './api/wire/customer.js';
 export { loginSchema, LoginWire, tokenPairSchema, twoFactorSchema, errorBodySchema, ErrorBodyWire, type ErrorBody } from './api/wire/auth.js';
 export { sessionsSchema, routeIndexSchema } from './api/wire/sessions.js';
 

@@ -1,6 +1,11 @@
 import { ApiError } from './errors.js';
-import type { AmountsMode, Cart, LoginResult, Product, TokenPair } from './model.js';
-import { parseCart, parseErrorBody, parseLogin, parseProduct, parseRoutes, parseTokenPair } from './schemas.js';
+import { explainBlockedRequest } from './http-errors.js';
+import { base64, exchange, isSecureBase, sleep, type Method } from './transport.js';
+
+export { isSecureBase };
+export type { Method };
+import type { AmountsMode, Cart, CustomerAddresses, LoginResult, Product, TokenPair } from './model.js';
+import { parseCart, parseCustomerAddresses, parseErrorBody, parseLogin, parseProduct, parseRoutes, parseTokenPair } from './schemas.js';
 
 /** How one request is authenticated. The store's `Session` decides; the client only applies it. */
 export type Credentials =
@@ -50,6 +55,22 @@ export interface AddItemInput {
   itemData?: Record<string, unknown>;
 }
 
+/** Where the customer is, as far as shipping cares: `update-customer`'s fields. */
+export interface CustomerAddressInput {
+  /** ISO 3166-1 alpha-2, e.g. `DE`. */
+  country: string;
+  /** The shop's state code, e.g. `CA` (United States), where the country has states. */
+  state?: string;
+  postcode?: string;
+  city?: string;
+}
+
+/** A cart answer together with the customer's addresses in it (`null` when it had none). */
+export interface CustomerUpdate {
+  cart: Cart;
+  addresses: CustomerAddresses | null;
+}
+
 export interface LoginInput {
   username: string;
   password: string;
@@ -57,7 +78,6 @@ export interface LoginInput {
   twoFactorProvider?: string;
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Query = Record<string, string | undefined>;
 
 /**
@@ -145,6 +165,24 @@ export class CartApi {
   }
 
   /**
+   * Sets the customer's address: `cart/update` with `namespace: "update-customer"`, the fields at
+   * the top level of the body (inside `data` they are ignored). Real servers set the BILLING address
+   * from them; on CoCart 4.3.6 the shipping destination stays where it was (`s_…` fields would be
+   * wiped, so none are sent) — the answer's `addresses` say where the shop now ships. An invalid
+   * value comes back as an error notice on a 200 and the old value stays.
+   */
+  async updateCustomer(address: CustomerAddressInput, ctx: CallContext = {}): Promise<CustomerUpdate> {
+    const body: Record<string, string> = { namespace: 'update-customer' };
+    for (const field of ['country', 'state', 'postcode', 'city'] as const) {
+      const value = address[field]?.trim();
+      if (value) body[field] = value;
+    }
+    let addresses: CustomerAddresses | null = null;
+    const cart = await this.#cart('POST', 'v2/cart/update', ctx, body, undefined, (json) => (addresses = parseCustomerAddresses(json)));
+    return { cart, addresses };
+  }
+
+  /**
    * The routes the shop has below this namespace's `v2` (WordPress's namespace index): what a store
    * offers, learned without a failed try. Paths come relative to the namespace, e.g. `v2/cart/apply-coupon`.
    */
@@ -203,7 +241,7 @@ export class CartApi {
     return url.href;
   }
 
-  async #cart(method: Method, path: string, ctx: CallContext, body?: unknown, query?: Query): Promise<Cart> {
+  async #cart(method: Method, path: string, ctx: CallContext, body?: unknown, query?: Query, alsoRead?: (json: unknown) => void): Promise<Cart> {
     // Every cart route answers the whole cart: ask for featured images on all of them, or lines
     // lose their pictures after the first change.
     const { json, headers } = await this.send(method, path, ctx, body, {
@@ -212,6 +250,7 @@ export class CartApi {
       cart_key: ctx.cartKey || undefined,
     });
     const cart = parseCart(json, { amounts: this.amounts });
+    alsoRead?.(json);
     return { ...cart, key: cart.key || (headers.get('CoCart-API-Cart-Key') ?? headers.get('Cart-Key')) || null };
   }
 
@@ -249,7 +288,7 @@ export class CartApi {
     const deadline = read ? performance.now() + this.readDeadlineMs : Infinity;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.#attempt(method, url, init, signal, Math.min(this.#timeoutMs, deadline - performance.now()));
+        return await exchange(method, url, init, signal, Math.min(this.#timeoutMs, deadline - performance.now()));
       } catch (caught) {
         const error = caught as ApiError;
         const { retryAfter } = error;
@@ -264,141 +303,4 @@ export class CartApi {
       }
     }
   }
-
-  async #attempt(
-    method: Method,
-    url: string,
-    init: RequestInit,
-    signal: AbortSignal | undefined,
-    timeoutMs: number,
-  ): Promise<{ json: unknown; headers: Headers }> {
-    if (signal?.aborted) throw aborted(signal.reason);
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, Math.max(0, timeoutMs));
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    let response: Response;
-    let text: string;
-    // The timer and the caller's signal also cover reading the body, not only the headers.
-    try {
-      response = await fetch(url, { ...init, signal: controller.signal });
-      text = await response.text();
-    } catch (cause) {
-      throw signal?.aborted
-        ? aborted(cause)
-        : timedOut
-          ? new ApiError({ kind: 'timeout', message: `${method} ${url}: no answer within ${Math.round(timeoutMs)} ms`, cause })
-          : new ApiError({ kind: 'network', message: `${method} ${url}: the request failed before any answer (offline, DNS, or blocked by CORS)`, cause });
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
-    // An empty or non-JSON body (a proxy's HTML page) reads as `undefined`: error bodies then
-    // fall back to a message for the status, and the parsers refuse it for routes that need one.
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // Not JSON.
-    }
-    if (!response.ok) throw httpError(response, json, `${method} ${url}`);
-    return { json, headers: response.headers };
-  }
-}
-
-/**
- * Codes whose message is not the shop's sentence for a shopper: WordPress and PHP's own (`rest_…`,
- * `internal_server_error`, written for developers), and those an element words itself.
- */
-const UNSHOWN = /^(rest|wp|http)_|^internal_server_error$|(^|_)(authentication_error|rest_not_authorized|cart_not_found|invalid_parameter|item_not_in_cart|cart_empty)$/;
-
-function httpError(response: Response, json: unknown, request: string): ApiError {
-  const { code, message, twoFactor } = parseErrorBody(json);
-  const { status } = response;
-  // Real servers answer token failures with 403 (the document: 401), code `*_authentication_error`.
-  // A bare 403 (a firewall, a proxy) says nothing about the shopper's session.
-  const authFailure = code ? (status === 401 || status === 403) && /(^|_)authentication_error$|jwt/.test(code) : status === 401;
-  // The shop's own sentences (its codes: stock, coupons, variations) are written for shoppers;
-  // WordPress core's (`rest_no_route`), PHP's critical-error page and bodies without a code are not.
-  const ownCode = !!code && !authFailure && !UNSHOWN.test(code);
-  return new ApiError({
-    kind: authFailure ? 'auth' : 'http',
-    status,
-    message: `${request} answered ${status}${code ? ` ${code}` : ''}: ${message || '(no message)'}`,
-    shopMessage: ownCode ? message?.replace(/\s*View cart\s*$/i, '') : undefined,
-    code,
-    retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
-    twoFactor,
-  });
-}
-
-const explained = new Set<string>();
-
-/**
- * A request that failed with no answer at all: when the shop is on another origin and still answers
- * a request the browser sends without asking (`no-cors`), it was CORS that blocked it. Tells the
- * developer once per shop what to change on the server.
- */
-async function explainBlockedRequest(url: string, init: RequestInit, shop: string): Promise<void> {
-  const target = new URL(url);
-  const origin = globalThis.location?.origin;
-  if (!origin || target.origin === origin || explained.has(shop) || globalThis.navigator?.onLine === false) return;
-  explained.add(shop);
-  try {
-    await fetch(target.origin + target.pathname, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' });
-  } catch {
-    // Not reachable at all: offline or down, not CORS.
-    explained.delete(shop);
-    return;
-  }
-  console.error(
-    `cart-widget: ${init.method} ${url} was probably blocked by the browser (CORS): the shop at ${target.origin} does not ` +
-      `allow requests from ${origin}. On a CoCart shop, switch CORS on with ` +
-      `add_filter( 'cocart_disable_all_cors', '__return_false' ); (a must-use plugin or the theme's functions.php). ` +
-      `See the README, "Cross-origin shops".`,
-  );
-}
-
-function parseRetryAfter(value: string | null): number | undefined {
-  if (!value) return undefined;
-  // Seconds, or an HTTP date.
-  const seconds = Number(value);
-  const wait = Number.isFinite(seconds) ? seconds : (Date.parse(value) - Date.now()) / 1000;
-  return Number.isNaN(wait) ? undefined : Math.max(0, wait);
-}
-
-function aborted(cause: unknown): ApiError {
-  return new ApiError({ kind: 'aborted', message: 'The request was cancelled.', cause });
-}
-
-/** Waits `ms`; rejects as soon as `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(aborted(signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function base64(text: string): string {
-  // btoa takes Latin-1 only; encode UTF-8 first so passwords with any character work.
-  return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
-}
-
-/** https, or a loopback host (localhost, 127.0.0.1, [::1]) for development. */
-export function isSecureBase(baseUrl: string): boolean {
-  const url = new URL(baseUrl, globalThis.location?.href);
-  if (url.protocol === 'https:') return true;
-  return url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
 }

@@ -113,6 +113,22 @@ export interface Shipping {
   showPackageDetails: boolean;
 }
 
+/** A postal address as far as shipping cares (the service's `customer` fields without their prefix). */
+export interface Address {
+  /** ISO 3166-1 alpha-2, e.g. `DE`; `''` when not set. */
+  country: string;
+  /** The shop's state code, e.g. `CA`. */
+  state: string;
+  postcode: string;
+  city: string;
+}
+
+/** The customer's addresses as a cart answer has them (`customer`). */
+export interface CustomerAddresses {
+  billing: Address;
+  shipping: Address;
+}
+
 export interface Fee {
   name: string;
   amount: number;

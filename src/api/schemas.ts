@@ -9,9 +9,10 @@
  * error type, never a zod error. Nothing here touches the DOM.
  */
 import { ApiError } from './errors.js';
-import type { AdminSession, AmountsMode, Cart, LoginResult, Product, TokenPair } from './model.js';
+import type { AdminSession, AmountsMode, Cart, CustomerAddresses, LoginResult, Product, TokenPair } from './model.js';
 import { loginSchema, tokenPairSchema, errorBodySchema, type ErrorBody } from './wire/auth.js';
 import { cartSchema } from './wire/cart.js';
+import { customerAddressesSchema } from './wire/customer.js';
 import { isObj, need } from './wire/fields.js';
 import { productSchema } from './wire/product.js';
 import { routeIndexSchema, sessionsSchema } from './wire/sessions.js';
@@ -32,6 +33,9 @@ export function readOrThrow<T>(parse: () => T, what = 'answer'): T {
 }
 
 export const parseCart = (raw: unknown, options: ParseOptions): Cart => readOrThrow(() => cartSchema(options).parse(raw));
+
+/** The customer's addresses in a cart answer, or `null` when it has none; never fails. */
+export const parseCustomerAddresses = (raw: unknown): CustomerAddresses | null => customerAddressesSchema.parse(raw);
 
 export const parseProduct = (raw: unknown, options: ParseOptions): Product => readOrThrow(() => productSchema(options).parse(raw));
 

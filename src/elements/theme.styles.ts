@@ -16,7 +16,10 @@ export const theme = css`
     --_danger: var(--cart-danger, #b42318);
     --_success: var(--cart-success, #1a7f37);
     --_focus: var(--cart-focus, var(--_accent));
-    --_radius: var(--cart-radius, 8px);
+    /* Two radii, both \`--cart-radius\` unless set: controls (buttons, fields, the trigger) may be
+       pills (999px); surfaces (boxes, notices, pictures) hold text and need a modest curve. */
+    --_radius-control: var(--cart-control-radius, var(--cart-radius, 8px));
+    --_radius-surface: var(--cart-surface-radius, var(--cart-radius, 8px));
     --_space: var(--cart-space, 8px);
     font-family: var(--cart-font, inherit);
   }
@@ -35,7 +38,7 @@ export const controls = css`
     color: var(--_fg);
     background: var(--_bg);
     border: 1px solid var(--_border);
-    border-radius: var(--_radius);
+    border-radius: var(--_radius-control);
     padding-block: calc(var(--_space) * 0.75);
     padding-inline: var(--_space);
   }

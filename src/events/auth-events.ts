@@ -14,10 +14,15 @@ export class AuthSignedOutEvent extends eventClass<{ reason: SignOutReason }>('a
 /** The service asked for a second factor; the form now shows the verification step. */
 export class AuthTwoFactorRequiredEvent extends eventClass<TwoFactorChallenge>('auth-two-factor-required') {}
 
+/** Every sign-in event by name, for `addEventListener` on an element, `document` or `window`. */
+export interface AuthEventMap {
+  'auth-signed-in': AuthSignedInEvent;
+  'auth-signed-out': AuthSignedOutEvent;
+  'auth-two-factor-required': AuthTwoFactorRequiredEvent;
+}
+
 declare global {
-  interface HTMLElementEventMap {
-    'auth-signed-in': AuthSignedInEvent;
-    'auth-signed-out': AuthSignedOutEvent;
-    'auth-two-factor-required': AuthTwoFactorRequiredEvent;
-  }
+  interface HTMLElementEventMap extends AuthEventMap {}
+  interface DocumentEventMap extends AuthEventMap {}
+  interface WindowEventMap extends AuthEventMap {}
 }

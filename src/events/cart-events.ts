@@ -48,14 +48,21 @@ export class CartViewedEvent extends eventClass<AnalyticsDetail & { cart: Cart }
 /** The shopper followed the checkout link. Cancel it to run your own checkout. */
 export class CheckoutEvent extends eventClass<AnalyticsDetail & { cart: Cart; url: string }>('checkout', true) {}
 
+/** Every cart event by name, for `addEventListener` on an element, `document` or `window`. */
+export interface CartEventMap {
+  'cart-item-adding': CartItemAddingEvent;
+  'cart-item-added': CartItemAddedEvent;
+  'cart-item-removed': CartItemRemovedEvent;
+  'cart-updated': CartUpdatedEvent;
+  'cart-error': CartErrorEvent;
+  'cart-viewed': CartViewedEvent;
+  checkout: CheckoutEvent;
+}
+
+// The events bubble and are composed, so a host page listens where it likes: typed on elements,
+// the document and the window alike.
 declare global {
-  interface HTMLElementEventMap {
-    'cart-item-adding': CartItemAddingEvent;
-    'cart-item-added': CartItemAddedEvent;
-    'cart-item-removed': CartItemRemovedEvent;
-    'cart-updated': CartUpdatedEvent;
-    'cart-error': CartErrorEvent;
-    'cart-viewed': CartViewedEvent;
-    checkout: CheckoutEvent;
-  }
+  interface HTMLElementEventMap extends CartEventMap {}
+  interface DocumentEventMap extends CartEventMap {}
+  interface WindowEventMap extends CartEventMap {}
 }

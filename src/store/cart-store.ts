@@ -1,7 +1,8 @@
 import { CartApi, type CallContext, type Credentials } from '../api/client.js';
 import { ApiError, toApiError } from '../api/errors.js';
-import type { Cart, CartItem, Product } from '../api/model.js';
+import type { Address, Cart, CustomerAddresses, Product } from '../api/model.js';
 import { checkoutLink, resolveConfig, safeCheckoutUrl, storeScope } from './config.js';
+import { quantityOf, withQuantities } from './optimistic.js';
 
 export { storeScope };
 import { createPersistence, type Persistence, type SyncMessage } from './persistence.js';
@@ -11,6 +12,8 @@ import type {
   CartState,
   ResolvedStoreConfig,
   SessionState,
+  ShippingDestination,
+  ShippingEstimate,
   SignInInput,
   StateListener,
   StoreConfig,
@@ -94,18 +97,20 @@ export class CartStore {
       cart: null,
       status: 'idle',
       session: this.session.state,
-      features: Object.freeze({ coupons: true, shipping: true }),
+      // The estimate is offered only once the route index shows the shop has it.
+      features: Object.freeze({ coupons: true, shipping: true, estimate: false }),
+      shippingEstimate: null,
       pending: Object.freeze([]),
       notMerged: Object.freeze([]),
     });
     const onPageShow = (event: Event) => {
       // Back/forward cache: the page was frozen, the cart may have changed meanwhile.
-      if ((event as PageTransitionEvent).persisted) this.#reload().catch(ignore);
+      if ((event as PageTransitionEvent).persisted) this.#fetchCart().catch(ignore);
     };
     globalThis.addEventListener?.('pageshow', onPageShow);
     this.#cleanups = [
-      this.session.subscribe((session) => this.#followSession(session)),
-      this.#persistence.listen((message) => this.#follow(message)),
+      this.session.subscribe((session) => this.#followSessionChange(session)),
+      this.#persistence.listen((message) => this.#takeFromOtherTab(message)),
       () => globalThis.removeEventListener?.('pageshow', onPageShow),
     ];
     this.#ready = this.#changeSession(() => this.session.restore()).catch(ignore);
@@ -128,12 +133,12 @@ export class CartStore {
    * and `error` but keeps the last good cart.
    */
   load(): Promise<Cart> {
-    return this.#loading ?? this.#reload();
+    return this.#loading ?? this.#fetchCart();
   }
 
   addItem(input: AddItemInput): Promise<Cart> {
     // A kept key the service no longer knows: the item goes into a fresh cart instead.
-    return this.#change((ctx) => this.api.addItem(input, ctx), true);
+    return this.#requestChange((ctx) => this.api.addItem(input, ctx), true);
   }
 
   /**
@@ -152,8 +157,8 @@ export class CartStore {
       line.wanted = Math.floor(quantity);
       line.waiters.push({ resolve, reject });
       this.#lines.set(itemKey, line);
-      this.#setState(this.#view());
-      if (idle) void this.#sendLine(itemKey, line);
+      this.#setState(this.#cartWithPendingQuantities());
+      if (idle) void this.#sendLineQuantities(itemKey, line);
     });
   }
 
@@ -166,7 +171,7 @@ export class CartStore {
     this.#restoring.add(itemKey);
     this.#setState({ pending: this.#pendingKeys() });
     try {
-      return await this.#change((ctx) => this.api.restoreItem(itemKey, ctx));
+      return await this.#requestChange((ctx) => this.api.restoreItem(itemKey, ctx));
     } finally {
       this.#restoring.delete(itemKey);
       this.#setState({ pending: this.#pendingKeys() });
@@ -174,19 +179,60 @@ export class CartStore {
   }
 
   clear(): Promise<Cart> {
-    return this.#change((ctx) => this.api.clear(ctx));
+    return this.#requestChange((ctx) => this.api.clear(ctx));
   }
 
   applyCoupon(code: string): Promise<Cart> {
-    return this.#optional('coupons', (ctx) => this.api.applyCoupon(code, ctx));
+    return this.#requestAddOn('coupons', (ctx) => this.api.applyCoupon(code, ctx));
   }
 
   removeCoupon(code: string): Promise<Cart> {
-    return this.#optional('coupons', (ctx) => this.api.removeCoupon(code, ctx));
+    return this.#requestAddOn('coupons', (ctx) => this.api.removeCoupon(code, ctx));
   }
 
   selectShippingRate(packageId: string, rateKey: string): Promise<Cart> {
-    return this.#optional('shipping', (ctx) => this.api.setShippingMethod(packageId, rateKey, ctx));
+    return this.#requestAddOn('shipping', (ctx) => this.api.setShippingMethod(packageId, rateKey, ctx));
+  }
+
+  /**
+   * Asks the shop for its shipping rates and taxes to `destination` (`cart/update`,
+   * `update-customer`), and says in `state.shippingEstimate` whether they are for it: the answer's
+   * shipping address must show the country (and state / postcode) sent. When the shop kept its own
+   * region (CoCart 4.3.6 moves only the billing address), the outcome is `shop-region` and
+   * `features.estimate` turns off for the rest of the session; a field the shop refused (an invalid
+   * postcode comes back as an error notice on a 200) makes it `refused`. A shop without the route,
+   * or an empty cart (after which the cart is read again), rejects.
+   */
+  async estimateShipping(destination: ShippingDestination): Promise<Cart> {
+    const sent: ShippingDestination = { country: destination.country.trim().toUpperCase() };
+    const state = destination.state?.trim();
+    const postcode = destination.postcode?.trim();
+    if (state) sent.state = state;
+    if (postcode) sent.postcode = postcode;
+    let addresses: CustomerAddresses | null = null;
+    let cart: Cart;
+    try {
+      cart = await this.#requestAddOn('estimate', async (ctx) => {
+        const reply = await this.api.updateCustomer(sent, ctx);
+        addresses = reply.addresses;
+        return reply.cart;
+      });
+    } catch (caught) {
+      const error = caught as ApiError;
+      // Before CoCart 4.1 the route exists without this callback.
+      if (error.status === 404 && error.is('no_namespace_error')) {
+        this.#setState({ features: Object.freeze({ ...this.#state.features, estimate: false }) });
+      }
+      // Emptied elsewhere: show the cart as the shop has it.
+      if (error.is('cart_empty')) this.#fetchCart().catch(ignore);
+      throw error;
+    }
+    const estimate = judgeEstimate(sent, addresses);
+    this.#setState({
+      shippingEstimate: Object.freeze(estimate),
+      ...(estimate.outcome === 'shop-region' ? { features: Object.freeze({ ...this.#state.features, estimate: false }) } : {}),
+    });
+    return cart;
   }
 
   /**
@@ -205,18 +251,18 @@ export class CartStore {
     const onScreen = this.#confirmed;
     const guestCart = guestKey ? (onScreen?.key === guestKey ? onScreen : await this.api.getCart({ cartKey: guestKey }).catch(() => null)) : null;
     await this.#changeSession(() => this.session.signIn(input));
-    this.#switched();
+    this.#beginNewSession();
     this.#setState({ notMerged: Object.freeze([]) });
     const lines = guestCart ? linesToCarry(guestCart) : [];
     if (!guestKey || !lines.length) {
-      await this.#reload().catch(ignore);
+      await this.#fetchCart().catch(ignore);
       return;
     }
     try {
-      const saved = await this.#reload();
+      const saved = await this.#fetchCart();
       if (!saved.items.length) {
         // Nothing to lose: the server moves the whole guest cart over in one request.
-        await this.#change((ctx) => this.api.getCart({ ...ctx, cartKey: guestKey }));
+        await this.#requestChange((ctx) => this.api.getCart({ ...ctx, cartKey: guestKey }));
         return;
       }
     } catch {
@@ -225,12 +271,14 @@ export class CartStore {
     const failed: string[] = [];
     for (const line of lines) {
       try {
-        await this.#change((ctx) => this.api.addItem(line.input, ctx));
+        await this.#requestChange((ctx) => this.api.addItem(line.input, ctx));
       } catch (error) {
         if (toApiError(error).kind === 'aborted') return;
         failed.push(line.name);
       }
     }
+    // "Beanie has been added": the shop's notices about the carried lines are not the shopper's news.
+    this.#dropNotices();
     if (failed.length) this.#setState({ notMerged: Object.freeze(failed) });
   }
 
@@ -264,7 +312,14 @@ export class CartStore {
       (routes) => {
         const has = (route: string) => routes.includes(`v2/cart/${route}`);
         const { coupons, shipping } = this.#state.features;
-        this.#setState({ features: Object.freeze({ coupons: coupons && has('apply-coupon'), shipping: shipping && has('set-shipping-method') }) });
+        const keptOwnRegion = this.#state.shippingEstimate?.outcome === 'shop-region';
+        this.#setState({
+          features: Object.freeze({
+            coupons: coupons && has('apply-coupon'),
+            shipping: shipping && has('set-shipping-method'),
+            estimate: has('update') && !keptOwnRegion,
+          }),
+        });
       },
       (error: unknown) => console.warn('cart-widget: the shop\'s route index could not be read;', toApiError(error).message),
     ));
@@ -272,7 +327,7 @@ export class CartStore {
 
   /** A product (e.g. a mix-and-match box), read with the session's credentials; `signal` cancels it. */
   async getProduct(id: number | string, signal?: AbortSignal): Promise<Product> {
-    return (await this.#call((ctx) => this.api.getProduct(id, { ...ctx, signal: signal ?? ctx.signal }))).cart;
+    return (await this.#request((ctx) => this.api.getProduct(id, { ...ctx, signal: signal ?? ctx.signal }))).cart;
   }
 
   /**
@@ -314,8 +369,11 @@ export class CartStore {
    * or that found its line gone, reads the cart again before it fails: the shopper sees the shop's
    * truth, never a guess.
    */
-  async #call<T>(send: (ctx: CallContext) => Promise<T>, { freshCart = false, write = false } = {}): Promise<Reply<T>> {
-    await this.#ready;
+  async #request<T>(send: (ctx: CallContext) => Promise<T>, { freshCart = false, write = false } = {}): Promise<Reply<T>> {
+    // The stored session is checked first, but a check that hangs must not hold the page's cart
+    // past its read deadline: after a while the request goes with the credentials held (a token
+    // the check later finds refused is refreshed or ends the session, as for any request).
+    await Promise.race([this.#ready, pause(SESSION_CHECK_WAIT_MS)]);
     let recovered = false;
     let keyDropped = false;
     for (;;) {
@@ -342,7 +400,7 @@ export class CartStore {
         return { cart: await request, seq, epoch };
       } catch (caught) {
         const error = toApiError(caught);
-        if (!recovered && (await this.#recovers(error, credentials))) {
+        if (!recovered && (await this.#sessionRecovers(error, credentials))) {
           recovered = true;
           continue;
         }
@@ -350,32 +408,36 @@ export class CartStore {
           keyDropped = true;
           this.#forgetKey();
           if (freshCart) continue;
-          this.#reload().catch(ignore);
+          this.#fetchCart().catch(ignore);
         }
         // What the shop said about an earlier request must not stand beside this failure.
-        if (this.#confirmed?.notices.length && error.kind !== 'aborted') {
-          this.#confirmed = { ...this.#confirmed, notices: [] };
-          this.#setState(this.#view());
-        }
+        if (error.kind !== 'aborted') this.#dropNotices();
         if (write && (error.outcomeUnknown || error.lineGone)) {
-          if (await this.#reload().then(() => true, () => false)) throw error.withCartReread();
+          if (await this.#fetchCart().then(() => true, () => false)) throw error.withCartReread();
         }
         throw error;
       }
     }
   }
 
+  /** Takes the shop's notices off the cart on screen (they were about an earlier request). */
+  #dropNotices(): void {
+    if (!this.#confirmed?.notices.length) return;
+    this.#confirmed = { ...this.#confirmed, notices: [] };
+    this.#setState(this.#cartWithPendingQuantities());
+  }
+
   /** After an authentication failure: whether the session recovered and the request is worth repeating. */
-  async #recovers(error: ApiError, credentials: Credentials): Promise<boolean> {
+  async #sessionRecovers(error: ApiError, credentials: Credentials): Promise<boolean> {
     return this.session.recover(error, credentials).catch(() => false);
   }
 
-  #reload(): Promise<Cart> {
+  #fetchCart(): Promise<Cart> {
     this.#setState({ status: 'loading', error: undefined });
     // Only the newest load (the one `load()` shares) sets the status.
-    const run: Promise<Cart> = this.#call((ctx) => this.api.getCart(ctx), { freshCart: true }).then(
+    const run: Promise<Cart> = this.#request((ctx) => this.api.getCart(ctx), { freshCart: true }).then(
       (reply) => {
-        this.#apply(reply, this.#loading === run ? { status: 'idle', error: undefined } : {});
+        this.#applyReply(reply, this.#loading === run ? { status: 'idle', error: undefined } : {});
         return reply.cart;
       },
       (error: ApiError) => {
@@ -392,16 +454,16 @@ export class CartStore {
     return run;
   }
 
-  async #change(send: Send, freshCart = false): Promise<Cart> {
-    const reply = await this.#call(send, { freshCart, write: true });
+  async #requestChange(send: Send, freshCart = false): Promise<Cart> {
+    const reply = await this.#request(send, { freshCart, write: true });
     if (this.#state.notMerged.length) this.#setState({ notMerged: Object.freeze([]) });
-    return this.#settle(reply);
+    return this.#settleChangeReply(reply);
   }
 
   /** An add-on route: a 404 `rest_no_route` means the shop does not have it. */
-  async #optional(feature: keyof CartState['features'], send: Send): Promise<Cart> {
+  async #requestAddOn(feature: keyof CartState['features'], send: Send): Promise<Cart> {
     try {
-      return await this.#change(send);
+      return await this.#requestChange(send);
     } catch (caught) {
       const error = caught as ApiError;
       if (error.missingRoute) {
@@ -412,13 +474,13 @@ export class CartStore {
   }
 
   /** Sends a line's newest wanted quantity until no newer one waits; one request in flight per line. */
-  async #sendLine(itemKey: string, line: Line): Promise<void> {
+  async #sendLineQuantities(itemKey: string, line: Line): Promise<void> {
     const { waiters } = line;
     while (waiters.length) {
       const batch: Waiter[] = [];
       let reply: Reply;
       try {
-        reply = await this.#call(
+        reply = await this.#request(
           (ctx) => {
             // Read at send time, so changes made while waiting for credentials ride along.
             const quantity = line.wanted;
@@ -429,16 +491,16 @@ export class CartStore {
         );
       } catch (caught) {
         this.#lines.delete(itemKey);
-        this.#setState(this.#view());
+        this.#setState(this.#cartWithPendingQuantities());
         for (const waiter of [...batch, ...waiters.splice(0)]) waiter.reject(caught as ApiError);
         return;
       }
       // A newer value that equals what the service now holds needs no request of its own.
       if (waiters.length && line.wanted === quantityOf(reply.cart, itemKey)) batch.push(...waiters.splice(0));
-      if (waiters.length) this.#apply(reply);
+      if (waiters.length) this.#applyReply(reply);
       // The line's final reply: if late, the wanted quantity shows until a fresh cart is in.
       else {
-        await this.#settle(reply, () => {
+        await this.#settleChangeReply(reply, () => {
           // Unless the shopper changed the line again meanwhile, it is no longer pending.
           if (!waiters.length) this.#lines.delete(itemKey);
         });
@@ -454,7 +516,7 @@ export class CartStore {
    * that cart may lack the change, and the reply what came after it. Changes that get one load the
    * cart again instead of applying it.
    */
-  #isLate(reply: Reply): boolean {
+  #isOlderThanShown(reply: Reply): boolean {
     return reply.epoch === this.#epoch && reply.seq < this.#appliedSeq;
   }
 
@@ -462,14 +524,14 @@ export class CartStore {
    * Takes a reply as the confirmed cart unless a newer one was applied already (or the session
    * changed since its request started), and tells the other tabs.
    */
-  #apply(reply: Reply, patch: Partial<CartState> = {}, evenIfLate = false): void {
+  #applyReply(reply: Reply, patch: Partial<CartState> = {}, evenIfLate = false): void {
     if (reply.epoch !== this.#epoch || (reply.seq < this.#appliedSeq && !evenIfLate)) {
       // The cart stays, but a line that settled no longer shows as pending.
-      this.#setState({ ...this.#view(), ...patch });
+      this.#setState({ ...this.#cartWithPendingQuantities(), ...patch });
       return;
     }
     this.#appliedSeq = Math.max(this.#appliedSeq, reply.seq);
-    this.#confirm(reply.cart, patch);
+    this.#showConfirmed(reply.cart, patch);
     this.#persistence.post({ type: 'cart', cart: reply.cart, owner: this.#owner() });
   }
 
@@ -479,24 +541,24 @@ export class CartStore {
    * left in `status`/`error` so the shopper can load again. `release` runs just before the reply is
    * applied. Resolves with the cart now confirmed.
    */
-  async #settle(reply: Reply, release: () => void = ignore): Promise<Cart> {
+  async #settleChangeReply(reply: Reply, release: () => void = ignore): Promise<Cart> {
     let cart = reply.cart;
     let unreloaded = false;
-    if (this.#isLate(reply)) cart = await this.#reload().catch(() => ((unreloaded = true), reply.cart));
+    if (this.#isOlderThanShown(reply)) cart = await this.#fetchCart().catch(() => ((unreloaded = true), reply.cart));
     release();
     const { status, error } = this.#state;
-    this.#apply(reply, unreloaded ? { status, error } : {}, unreloaded);
+    this.#applyReply(reply, unreloaded ? { status, error } : {}, unreloaded);
     return cart;
   }
 
-  #confirm(cart: Cart | null, patch: Partial<CartState> = {}): void {
+  #showConfirmed(cart: Cart | null, patch: Partial<CartState> = {}): void {
     this.#confirmed = cart;
     const recovered: Partial<CartState> = this.#state.status === 'error' ? { status: 'idle', error: undefined } : {};
-    this.#setState({ ...recovered, ...this.#view(), ...patch });
+    this.#setState({ ...recovered, ...this.#cartWithPendingQuantities(), ...patch });
   }
 
   /** `state.cart` (the confirmed cart with each pending line's wanted quantity) and `pending`. */
-  #view(): Pick<CartState, 'cart' | 'pending'> {
+  #cartWithPendingQuantities(): Pick<CartState, 'cart' | 'pending'> {
     return {
       cart: this.#confirmed && withQuantities(this.#confirmed, this.#lines),
       pending: this.#pendingKeys(),
@@ -558,17 +620,17 @@ export class CartStore {
   // --- session and other tabs -----------------------------------------------------------------
 
   /** Another session began: replies to earlier requests no longer apply, and the guest key goes in every tab. */
-  #switched(): void {
+  #beginNewSession(): void {
     this.#epoch++;
     this.#forgetKey();
   }
 
   /** After a sign-out: nothing of the customer's cart stays on screen; a fresh guest cart loads. */
   #startGuestCart(): Promise<void> {
-    this.#switched();
+    this.#beginNewSession();
     this.#setState({ notMerged: Object.freeze([]) });
-    this.#confirm(null);
-    return this.#reload().then(ignore, ignore);
+    this.#showConfirmed(null);
+    return this.#fetchCart().then(ignore, ignore);
   }
 
   async #changeSession(task: () => Promise<void>): Promise<void> {
@@ -584,7 +646,7 @@ export class CartStore {
   }
 
   /** A session change this store did not start (another tab, a failed refresh): follow it. */
-  #followSession(session: SessionState): void {
+  #followSessionChange(session: SessionState): void {
     const previous = this.#state.session;
     this.#setState({ session });
     if ((previous.kind === session.kind && previous.user?.id === session.user?.id) || this.#sessionChanges) return;
@@ -592,13 +654,13 @@ export class CartStore {
       void this.#startGuestCart();
     } else {
       // The tab that signed in carried the guest cart; this one only drops the key.
-      this.#switched();
-      this.#reload().catch(ignore);
+      this.#beginNewSession();
+      this.#fetchCart().catch(ignore);
     }
   }
 
   /** What another tab of this shop posted: applied without a request. */
-  #follow(message: SyncMessage): void {
+  #takeFromOtherTab(message: SyncMessage): void {
     if (message.type === 'cart-key') {
       if (message.key === null || isCartKey(message.key)) this.#persistence.write(CART_KEY, message.key);
     } else if (message.type === 'cart' && isCart(message.cart)) {
@@ -608,7 +670,7 @@ export class CartStore {
       if (message.owner !== this.#owner() || (kept && message.cart.key && message.cart.key !== kept)) return;
       // Newer than any reply to a request of ours in flight: those no longer apply (or re-post).
       this.#appliedSeq = this.#seq + 1;
-      this.#confirm(message.cart);
+      this.#showConfirmed(message.cart);
     }
   }
 }
@@ -642,6 +704,13 @@ export function resetCartStores(): void {
 
 function ignore(): void {}
 
+/** How long a request waits for the stored session's check on page load. */
+const SESSION_CHECK_WAIT_MS = 4_000;
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /**
  * A key as the service issued it: any non-empty text of bounded length (the service chooses its
  * characters; the api encodes it). Anything else in storage is corruption and is ignored.
@@ -664,38 +733,29 @@ function linesToCarry(cart: Cart): Array<{ name: string; input: AddItemInput }> 
     });
 }
 
+/**
+ * Whether the shop's rates are for `sent`: a field the billing address did not take was refused
+ * (the shop keeps the old value and adds an error notice); otherwise the shipping address must hold
+ * what was sent, else the shop rated its own region. An answer without addresses proves nothing:
+ * its rates are not claimed for the shopper's address either.
+ */
+function judgeEstimate(sent: ShippingDestination, addresses: CustomerAddresses | null): ShippingEstimate {
+  const holds = (address: Address, field: 'country' | 'state' | 'postcode') =>
+    !sent[field] || same(address[field], sent[field]!);
+  const fields = ['country', 'state', 'postcode'] as const;
+  const refused = addresses ? fields.filter((field) => !holds(addresses!.billing, field)) : [];
+  if (refused.length) return { destination: sent, outcome: 'refused', refused };
+  const followed = !!addresses && fields.every((field) => holds(addresses!.shipping, field));
+  return { destination: sent, outcome: followed ? 'followed' : 'shop-region', refused: [] };
+}
+
+/** Two codes or postcodes alike but for case, spaces and dashes (WooCommerce formats `sw1a1aa` as `SW1A 1AA`). */
+function same(a: string, b: string): boolean {
+  const squeeze = (v: string) => v.replace(/[\s-]+/g, '').toUpperCase();
+  return squeeze(a) === squeeze(b);
+}
+
 function isCart(value: unknown): value is Cart {
   const cart = value as Partial<Cart> | null;
   return !!cart && typeof cart === 'object' && Array.isArray(cart.items) && !!cart.totals && !!cart.currency;
-}
-
-function quantityOf(cart: Cart, itemKey: string): number {
-  return cart.items.find((item) => item.key === itemKey)?.quantity.value ?? 0;
-}
-
-/**
- * The cart as the shopper expects it while quantity changes are in flight: each pending line (and a
- * mix-and-match container's children) at its wanted quantity, totals pro rata, lines at 0 gone.
- */
-function withQuantities(cart: Cart, lines: ReadonlyMap<string, Line>): Cart {
-  const factors = new Map<string, number>();
-  for (const { key, quantity } of cart.items) {
-    const wanted = lines.get(key)?.wanted;
-    if (wanted !== undefined && wanted !== quantity.value && quantity.value > 0) factors.set(key, wanted / quantity.value);
-  }
-  if (!factors.size) return cart;
-  let { itemCount } = cart;
-  const items = cart.items.flatMap((item): CartItem[] => {
-    const factor = factors.get(item.key) ?? factors.get(item.mnm?.container ?? '');
-    if (factor === undefined) return [item];
-    const { quantity, totals } = item;
-    const value = Math.round(quantity.value * factor);
-    itemCount += value - quantity.value;
-    const scale = (amount: number) => Math.round(amount * factor);
-    const { subtotal, subtotalTax, total, tax } = totals;
-    return value > 0
-      ? [{ ...item, quantity: { ...quantity, value }, totals: { subtotal: scale(subtotal), subtotalTax: scale(subtotalTax), total: scale(total), tax: scale(tax) } }]
-      : [];
-  });
-  return { ...cart, items, itemCount };
 }

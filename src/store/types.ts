@@ -1,4 +1,5 @@
 import type { ApiError } from '../api/errors.js';
+import type { CustomerAddressInput } from '../api/client.js';
 import type { AmountsMode, Cart, Customer } from '../api/model.js';
 
 export type AuthKind = 'bearer' | 'basic';
@@ -53,11 +54,39 @@ export interface CartState {
    * Optional add-on routes: `false` once the shop's route index (read when the drawer first opens)
    * lacks them, or the service answered 404 `rest_no_route` for them.
    */
-  features: { coupons: boolean; shipping: boolean };
+  features: {
+    coupons: boolean;
+    shipping: boolean;
+    /**
+     * The shipping estimate (`cart/update` with `update-customer`): `true` once the route index has
+     * it; `false` again once the shop kept its own region for an address (CoCart 4.3.6) or the
+     * route turned out missing.
+     */
+    estimate: boolean;
+  };
+  /** The outcome of the shopper's last shipping estimate this session; `null` before one. */
+  shippingEstimate: ShippingEstimate | null;
   /** Names of guest lines that could not join the customer's cart at the last sign-in. */
   notMerged: readonly string[];
   /** Item keys with a change in flight. */
   pending: readonly string[];
+}
+
+/** Where the shopper asked the shop to estimate shipping to: country code, and state / postcode when given. */
+export type ShippingDestination = Omit<CustomerAddressInput, 'city'>;
+
+/**
+ * What came of an estimate:
+ * - `followed`: the shop's rates and taxes are for `destination`;
+ * - `shop-region`: the shop took the address but kept its own region for the rates (CoCart 4.3.6):
+ *   the rates are not the shopper's, and the estimate is no longer offered;
+ * - `refused`: the shop refused a field (`refused` names them: an invalid postcode, a country it
+ *   does not ship to); nothing moved.
+ */
+export interface ShippingEstimate {
+  destination: ShippingDestination;
+  outcome: 'followed' | 'shop-region' | 'refused';
+  refused: ReadonlyArray<'country' | 'state' | 'postcode'>;
 }
 
 export type StateListener = (state: CartState, previous: CartState) => void;

@@ -1,20 +1,16 @@
 import { defaultMessages, describeError } from '../../src/format/messages.js';
 import { expect } from '@open-wc/testing';
 import { delay, http, HttpResponse, passthrough } from 'msw';
-import { setupWorker } from 'msw/browser';
 import { listSessions } from '../../src/api/admin-sessions.js';
 import { CartApi, type ApiConfig } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
+import { worker } from '../helpers/network.js';
 import { clone, documentCart, documentProduct, realCart, realLogin, realSessions, twoFactorChallenge } from './fixtures.js';
 
 const BASE = 'https://shop.test/wp-json';
 const NS = `${BASE}/svc`;
 
-const worker = setupWorker();
-
-before(() => worker.start({ quiet: true, onUnhandledRequest: 'error', serviceWorker: { url: '/mockServiceWorker.js' } }));
-afterEach(() => worker.resetHandlers());
-after(() => worker.stop());
+// The file's worker (helpers/network.ts): started once, handlers dropped after each test.
 
 /** Fast retries and timeouts so failure paths run in milliseconds. */
 const api = (config: Partial<ApiConfig> = {}) => new CartApi({ baseUrl: BASE, backoffMs: 1, timeoutMs: 2000, ...config });

@@ -23,9 +23,7 @@ import {
   recordedJson,
   recordedUrl,
   sentJson,
-  startWorker,
   succeeds,
-  worker,
   type Fixture,
   type Sent,
 } from './real-server.js';
@@ -33,9 +31,7 @@ import {
 /** Per test: some replay dozens of recorded answers, on a shared 2-core machine. */
 const SLOW = 60_000;
 
-before(() => startWorker());
-afterEach(() => worker.resetHandlers());
-after(() => worker.stop());
+// The file's worker (helpers/network.ts, through ./real-server.js) starts once and is reset after each test.
 
 const GUEST = 'cd2887f8466db6448ce1852e1ccf58';
 const BEANIE = '6512bd43d9caa6e02c990b0a82652dca';

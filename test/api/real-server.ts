@@ -6,9 +6,11 @@
  */
 import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
-import { setupWorker } from 'msw/browser';
 import { CartApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
+import { ready, unansweredRequests, worker } from '../helpers/network.js';
+
+export { worker } from '../helpers/network.js';
 
 export const BASE = 'https://shop.test/wp-json';
 export const FIXTURES = '/__fixtures/';
@@ -42,18 +44,11 @@ export interface Sent {
   body: string;
 }
 
-export const worker = setupWorker();
+// Anything but a replayed answer is printed as an error and goes on to the network, as it always did.
+unansweredRequests('network');
 
-export function startWorker(): Promise<unknown> {
-  return worker.start({
-    quiet: true,
-    serviceWorker: { url: '/mockServiceWorker.js' },
-    onUnhandledRequest(request, print) {
-      // The page's own files and the fixtures pass; anything else must be a replayed answer.
-      if (new URL(request.url).origin !== location.origin) print.error();
-    },
-  });
-}
+/** Starts the file's worker (helpers/network.ts; it starts before the first test anyway). */
+export const startWorker = (): Promise<unknown> => ready();
 
 /** Every fixture a test has replayed or read, as `folder/name`: the coverage test checks it. */
 export const covered = new Set<string>();

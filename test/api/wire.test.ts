@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import * as api from '../../src/index.js';
-import { parseCart, parseErrorBody, parseLogin, parseProduct, parseSessions, parseTokenPair } from '../../src/api/schemas.js';
+import { parseCart, parseCustomerAddresses, parseErrorBody, parseLogin, parseProduct, parseSessions, parseTokenPair } from '../../src/api/schemas.js';
 import { documentCart, documentLogin, documentProduct, emptyRealCart, realCart, realLogin, realProduct, realSessions, twoFactorChallenge } from './fixtures.js';
 
 const auto = { amounts: 'auto' as const };
@@ -10,7 +10,7 @@ describe('wire schemas for theme developers', () => {
   it('are exported from the package entry', () => {
     expect(typeof api.cartSchema(auto).safeParse).to.equal('function');
     expect(typeof api.productSchema(auto).safeParse).to.equal('function');
-    for (const name of ['CartWire', 'ProductWire', 'currencySchema', 'loginSchema', 'LoginWire', 'tokenPairSchema', 'twoFactorSchema', 'errorBodySchema', 'ErrorBodyWire', 'sessionsSchema', 'routeIndexSchema']) {
+    for (const name of ['CartWire', 'ProductWire', 'currencySchema', 'customerAddressesSchema', 'loginSchema', 'LoginWire', 'tokenPairSchema', 'twoFactorSchema', 'errorBodySchema', 'ErrorBodyWire', 'sessionsSchema', 'routeIndexSchema']) {
       expect(typeof (api as unknown as Record<string, { safeParse?: unknown }>)[name]?.safeParse, name).to.equal('function');
     }
   });
@@ -68,5 +68,18 @@ describe('wire schemas for theme developers', () => {
     expect(wire.$currency).to.equal(null);
     expect(wire.mnm_data).to.equal(null);
     expect(api.productSchema(auto).parse({ id: 3, prices: { price: '12.5' } }).prices.price).to.equal(1250);
+  });
+
+  it("read the customer's addresses, prefixed or bare, and null for an answer without a customer", () => {
+    expect(parseCustomerAddresses(documentCart)).to.deep.equal({
+      billing: { country: 'GB', state: '', postcode: '', city: '' },
+      shipping: { country: 'GB', state: '', postcode: '', city: '' },
+    });
+    const bare = { customer: { shipping_address: { country: 'DE', postcode: ' 10115 ', city: 'K&#246;ln' }, billing_address: [] } };
+    expect(api.customerAddressesSchema.parse(bare)).to.deep.equal({
+      billing: { country: '', state: '', postcode: '', city: '' },
+      shipping: { country: 'DE', state: '', postcode: '10115', city: 'Köln' },
+    });
+    for (const body of [...garbage, { customer: [] }]) expect(parseCustomerAddresses(body), JSON.stringify(body)).to.equal(null);
   });
 });

@@ -62,8 +62,6 @@ describe('two shops on one page', () => {
   const shopB = useShop();
 
   it("opens the drawer of the add-to-cart's own shop with open-on-add, never another shop's", async () => {
-    // Each useShop() starts from a clean worker: shop A's routes go back in beside shop B's.
-    worker.use(...shopA().shop.handlers);
     const page = await fixture<HTMLElement>(html`<div>
       <cart-provider base-url=${shopA().baseUrl}><cart-drawer id="a"></cart-drawer></cart-provider>
       <cart-provider base-url=${shopB().baseUrl}

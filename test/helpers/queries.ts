@@ -8,6 +8,7 @@
 const ROLES: Record<string, string> = {
   alert: '[role=alert]',
   button: 'button:not([role]), [role=button]',
+  combobox: 'select:not([multiple]):not([size]), [role=combobox]',
   dialog: 'dialog, [role=dialog]',
   group: 'fieldset:not([role]), [role=group]',
   heading: 'h1, h2, h3, h4, h5, h6, [role=heading]',
@@ -67,7 +68,7 @@ export function accessibleName(element: Element): string {
   }
   const label = element.getAttribute('aria-label');
   if (label?.trim()) return normalise(label);
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {
     return normalise([...(element.labels ?? [])].map((l) => textOf(l)).join(' '));
   }
   if (element instanceof HTMLFieldSetElement) {

@@ -1,5 +1,5 @@
 /**
- * One fake shop per test, answered by one msw worker per test file.
+ * One fake shop per test, on the file's mock network (helpers/network.ts).
  *
  *   const shop = useShop({ shape: 'real' });
  *   it('…', async () => {
@@ -7,73 +7,26 @@
  *     expect(shop().requests).to.have.length(1);
  *   });
  *
- * Each test gets its own base URL (`https://shop.test/t{n}-{page}/wp-json`), so the store shared per
- * base URL + namespace is fresh too, and nothing (carts, stores, localStorage) leaks between tests.
- * Test files run side by side in one browser and share localStorage and tab channels: `{page}` is
- * random per file, and only this file's keys are cleared.
+ * Each test gets its own base URL, so the store shared per base URL + namespace is fresh too, and
+ * nothing (carts, stores, localStorage) leaks between tests. Several `useShop()` in one file
+ * coexist: each test has all of their shops.
  */
 import { delay, http } from 'msw';
-import { setupWorker } from 'msw/browser';
-import { createMockShop, type MockShop, type MockShopOptions } from '../../src/mock/index.js';
+import type { MockShop, MockShopOptions } from '../../src/mock/index.js';
 import { itemKey } from '../../src/mock/cart-state.js';
-import { getCartStore, resetCartStores, type CartStore } from '../../src/store/cart-store.js';
+import { fakeShop, unansweredRequests, worker, type FakeTestShop } from './network.js';
 
-/** The page's worker: add one-off handlers with `worker.use(…)`; they are dropped after each test. */
-export const worker = setupWorker();
-
-let started: Promise<unknown> | undefined;
-let count = 0;
-const page = Math.random().toString(36).slice(2, 8);
-
-export interface TestShop {
-  shop: MockShop;
-  baseUrl: string;
-  namespace: string;
-  /** What the shop saw, oldest first. */
-  readonly requests: MockShop['requests'];
-  /** The shared store elements with this base URL + namespace use. */
-  store(): CartStore;
-  /** Absolute URL of a route, e.g. `url('v2/cart')`. */
-  url(path: string): string;
-}
+export { worker } from './network.js';
+export type { FakeTestShop as TestShop } from './network.js';
+type TestShop = FakeTestShop;
 
 export function useShop(options: Omit<MockShopOptions, 'baseUrl'> = {}): () => TestShop {
   let current: TestShop | undefined;
-
-  before(async () => {
-    started ??= worker.start({
-      quiet: true,
-      serviceWorker: { url: '/mockServiceWorker.js' },
-      onUnhandledRequest(request, print) {
-        // The test page's own files pass through; product pictures are decoration. Any other
-        // request must be one the fake shop answers.
-        const url = new URL(request.url);
-        if (url.origin !== location.origin && !/\.(avif|gif|jpe?g|png|svg|webp)$/i.test(url.pathname)) print.error();
-      },
-    });
-    await started;
-  });
+  // As element tests always had it: an unanswered request is printed, then fails on the network.
+  unansweredRequests('network');
 
   beforeEach(() => {
-    for (const name of Object.keys(localStorage)) if (name.includes(`-${page}/`)) localStorage.removeItem(name);
-    worker.resetHandlers();
-    const baseUrl = `https://shop.test/t${++count}-${page}/wp-json`;
-    const namespace = options.namespace ?? 'svc';
-    const shop = createMockShop({ ...options, baseUrl });
-    worker.use(...shop.handlers);
-    current = {
-      shop,
-      baseUrl,
-      namespace,
-      requests: shop.requests,
-      store: () => getCartStore({ baseUrl, namespace }),
-      url: (path) => shop.url(path),
-    };
-  });
-
-  afterEach(() => {
-    worker.resetHandlers();
-    resetCartStores();
+    current = fakeShop(options);
   });
 
   return () => {

@@ -1,13 +1,26 @@
 // Plain-fetch helpers for the mock's tests: they talk to the fake shop on the wire, never through
-// src/api, so these tests pin down exactly what the mock sends.
-import { setupWorker, type SetupWorker } from 'msw/browser';
+// src/api, so these tests pin down exactly what the mock sends. The worker is the file's one
+// (helpers/network.ts).
+import type { SetupWorker } from 'msw/browser';
 import { createMockShop, type MockShop } from '../../src/mock/index.js';
+import { ready, serve, worker } from '../helpers/network.js';
 
-/** Starts one worker answering for all the given shops (each has its own base URL). */
+export { worker } from '../helpers/network.js';
+
+/**
+ * Serves the given shops (each has its own base URL) until `stop()` on the returned worker, which
+ * withdraws just these shops: the file's worker itself keeps running.
+ */
 export async function startWorker(...shops: MockShop[]): Promise<SetupWorker> {
-  const worker = setupWorker(...shops.flatMap((shop) => shop.handlers));
-  await worker.start({ quiet: true, onUnhandledRequest: 'error', serviceWorker: { url: '/mockServiceWorker.js' } });
-  return worker;
+  await ready();
+  const withdraw = serve(...shops.flatMap((shop) => shop.handlers));
+  return new Proxy(worker, {
+    get(target, name) {
+      if (name === 'stop') return withdraw;
+      const value: unknown = Reflect.get(target, name, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**
@@ -17,11 +30,11 @@ export async function startWorker(...shops: MockShop[]): Promise<SetupWorker> {
 export function useBothShapes(): { documentShop: MockShop; realShop: MockShop } {
   const documentShop = createMockShop();
   const realShop = createMockShop({ baseUrl: 'https://real.test/wp-json', namespace: 'cocart', shape: 'real' });
-  let worker: SetupWorker;
-  before(async () => {
-    worker = await startWorker(documentShop, realShop);
+  let withdraw: () => void;
+  before(() => {
+    withdraw = serve(...documentShop.handlers, ...realShop.handlers);
   });
-  after(() => worker.stop());
+  after(() => withdraw());
   beforeEach(() => {
     documentShop.reset();
     realShop.reset();

@@ -279,6 +279,31 @@ export const journeys = [
   },
 
   {
+    name: "shipping estimate: 4.3.6 keeps the shop's region, and the drawer says so instead of claiming rates",
+    async run({ shopper, products: { beanie }, note }) {
+      const s = await shopper();
+      await s.addToCart(beanie.id);
+      await s.openDrawer();
+      await s.settle(1000);
+      if (!(await s.has('button', 'Calculate shipping'))) {
+        note('the drawer offers no shipping estimate here (no cart/update route in the index?)');
+        check(false, 'the drawer should offer "Calculate shipping" on a store with cart/update');
+      }
+      await s.click('button', 'Calculate shipping');
+      await s.page.locator('::-p-aria([name="Country"][role="combobox"])').fill('DE');
+      await s.locate('textbox', 'Postcode').fill('10115');
+      await s.click('button', 'Update');
+      await s.settle(1500);
+      const text = await s.visibleText();
+      check(/Rates are for the shop's region/.test(text), `the drawer should say the rates are for the shop's region; it says ${JSON.stringify(text.slice(0, 400))}`);
+      check(!/Shipping to Germany/.test(text), 'the drawer claims rates for Germany, which the shop did not use');
+      check(!(await s.has('button', 'Calculate shipping')) && !(await s.has('button', 'Change address')), 'the estimate is still offered after the shop kept its region');
+      const dev = developerText(text);
+      check(!dev, `developer text on screen ${dev}`);
+    },
+  },
+
+  {
     name: 'token refresh after a corrupted token keeps the customer signed in with their cart',
     customer: true,
     cleanup: resetCustomer,

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
+import { launchChromium } from '../../scripts/chromium.mjs';
 import { journeys } from './journeys.mjs';
 import { createShop } from './shop.mjs';
 import { JourneyError, Shopper } from './shopper.mjs';
@@ -78,6 +79,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 for (const file of readdirSync(join(root, 'dist'))) {
   if (file.endsWith('.js')) cpSync(join(root, 'dist', file), join(pageFolder, file));
 }
+// The script tag loads its elements and language packs from the folder beside it.
+if (existsSync(join(root, 'dist/chunks'))) cpSync(join(root, 'dist/chunks'), join(pageFolder, 'chunks'), { recursive: true });
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const productsHtml = Object.values(products)
   .map(({ id, name }) => `<section aria-labelledby="p${id}"><h2 id="p${id}">${escape(name)}</h2><add-to-cart product-id="${id}"></add-to-cart></section>`)
@@ -91,19 +94,7 @@ writeFileSync(
 const site = { baseUrl, siteUrl, pageUrl: `${siteUrl}/${folderName}/index.html`, checkoutPath: '/checkout/' };
 
 // --- the journeys ---
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  headless: true, // --headless=new
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium(puppeteer, ['--disable-sync']);
 
 // Which token-failure shape this store has (real-world notes, "Login and tokens"): 403 with the
 // JWT add-on's code, or the 500 critical error of JWT 3.0.3 on core 4.3.x as shipped.

@@ -1,9 +1,8 @@
 // Test helpers for the store: a wire-shaped cart builder (the interface document's shape: items
-// keyed by item key, money as decimal strings) and one msw worker per test file with a log of what
-// went over the wire.
+// keyed by item key, money as decimal strings), over the file's mock network (helpers/network.ts)
+// with its log of what went over the wire.
 import { HttpResponse } from 'msw';
-import { setupWorker } from 'msw/browser';
-import { resetCartStores } from '../../src/store/cart-store.js';
+import { testShop, type TestShop } from '../helpers/network.js';
 
 export interface WireLine {
   key: string;
@@ -80,87 +79,11 @@ export function wireError(status: number, code: string): Response {
   return HttpResponse.json({ code, message: `The shop said ${code}.`, data: { status } }, { status });
 }
 
-// --- the network ----------------------------------------------------------------------------------
+// --- the network: helpers/network.ts (one worker, one log, one TestShop for every test file) ------
 
-export interface SentRequest {
-  method: string;
-  url: URL;
-  /** The `cart_key` query parameter, `null` when absent. */
-  cartKey: string | null;
-  authorization: string | null;
-  headers: Headers;
-  body: string;
-}
-
-/** Every request the page sent to a test shop, oldest first (cleared after each test). */
-export const sent: SentRequest[] = [];
-
-export const worker = setupWorker();
-
-/** A random prefix per test file: files run side by side and share localStorage and channels. */
-const run = Math.random().toString(36).slice(2, 8);
-let shops = 0;
-
-/** Starts msw for this file and resets the page between tests. Call once at the top of a file. */
-export function useNetwork(): void {
-  before(async () => {
-    await worker.start({ quiet: true, onUnhandledRequest: 'error', serviceWorker: { url: '/mockServiceWorker.js' } });
-    worker.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url);
-      if (!url.hostname.endsWith('shop.test')) return;
-      const entry: SentRequest = {
-        method: request.method,
-        url,
-        cartKey: url.searchParams.get('cart_key'),
-        authorization: request.headers.get('Authorization'),
-        headers: request.headers,
-        body: '',
-      };
-      sent.push(entry);
-      void request
-        .clone()
-        .text()
-        .then((body) => (entry.body = body));
-    });
-  });
-  afterEach(() => {
-    resetCartStores();
-    worker.resetHandlers();
-    sent.length = 0;
-    clearOwnStorage();
-  });
-  after(() => worker.stop());
-}
-
-/** Removes what this file's shops kept, and nothing of the files running beside it. */
-function clearOwnStorage(): void {
-  for (const name of Object.keys(localStorage)) if (name.includes(run)) localStorage.removeItem(name);
-}
-
-export interface TestShop {
-  baseUrl: string;
-  namespace: string;
-  config: { baseUrl: string; namespace: string };
-  /** Absolute URL of a route: `url('v2/cart')`. */
-  url(path: string): string;
-  /** localStorage name of the kept guest cart key. */
-  cartKeyName: string;
-}
+export { sent, sentTo, useNetwork, worker, type SentRequest, type TestShop } from '../helpers/network.js';
 
 /** A shop nobody has talked to yet: its own base URL, so its store, storage and channel are fresh. */
 export function newShop(namespace = 'svc'): TestShop {
-  const baseUrl = `https://shop.test/${run}-${++shops}/wp-json`;
-  return {
-    baseUrl,
-    namespace,
-    config: { baseUrl, namespace },
-    url: (path) => `${baseUrl}/${namespace}/${path}`,
-    cartKeyName: `cart-widget:${baseUrl}/${namespace}:cart-key`,
-  };
-}
-
-/** Requests to one route (method + path below the namespace), oldest first. */
-export function sentTo(shop: TestShop, method: string, path: string): SentRequest[] {
-  const target = shop.url(path);
-  return sent.filter((request) => request.method === method && `${request.url.origin}${request.url.pathname}` === target);
+  return testShop({ namespace });
 }

@@ -358,3 +358,23 @@ describe('a cross-origin shop without CORS switched on', () => {
     expect(errors[0]).to.contain(location.origin);
   });
 });
+
+describe('a stored session whose check never answers', () => {
+  it('still shows the cart (or its error) well within the 20 s read deadline', async () => {
+    const shop = newShop();
+    worker.use(
+      http.post(shop.url('jwt/validate-token'), async () => {
+        await new Promise(() => undefined);
+        return HttpResponse.json({});
+      }),
+      http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: '7', lines: [{ key: 'mine', quantity: 1 }] }))),
+    );
+    localStorage.setItem(`cart-widget:${shop.baseUrl}/${shop.namespace}:session`, JSON.stringify({ token: 't9', refreshToken: 'r9', user: { id: '7', displayName: 'Ada' } }));
+    const store = getCartStore(shop.config);
+    const started = performance.now();
+    await store.load();
+    expect(performance.now() - started).to.be.below(6000);
+    expect(store.state.cart?.items.map((item) => item.key)).to.deep.equal(['mine']);
+    expect(sent.find((request) => request.url.pathname.endsWith('/v2/cart'))?.authorization).to.equal('Bearer t9');
+  });
+});

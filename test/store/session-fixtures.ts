@@ -1,40 +1,31 @@
-// Helpers for the session tests: a fake shop (with a clock the test moves) per test, its own base
-// URL so stores, storage and tab channels are fresh, "tabs" as Session instances on their own
-// persistence objects for the same scope, and a scan of storage for secrets.
-import { setupWorker } from 'msw/browser';
+// Helpers for the session tests, over the file's mock network (helpers/network.ts): a fake shop
+// (with a clock the test moves) per test, its own base URL so stores, storage and tab channels are
+// fresh, "tabs" as Session instances on their own persistence objects for the same scope, and a scan
+// of storage for secrets.
 import { CartApi } from '../../src/api/client.js';
-import { DEFAULT_USERS, createMockShop, type MockShape, type MockShop, type MockUser } from '../../src/mock/index.js';
-import { resetCartStores, storeScope } from '../../src/store/cart-store.js';
+import { DEFAULT_USERS, type MockShape, type MockShop, type MockUser } from '../../src/mock/index.js';
+import { storeScope } from '../../src/store/cart-store.js';
 import { createPersistence } from '../../src/store/persistence.js';
 import { Session } from '../../src/store/session.js';
 import type { StoreConfig } from '../../src/store/types.js';
+import { fakeShop, type FakeTestShop } from '../helpers/network.js';
 import { expectNoSecretsStored, knownSecrets } from './session-secrets.js';
 
+export { worker } from '../helpers/network.js';
 export { expectNoSecretsStored, isStored } from './session-secrets.js';
 
-export const worker = setupWorker();
 export const ada = DEFAULT_USERS.find((user) => user.username === 'ada')!;
 export const grace = DEFAULT_USERS.find((user) => user.username === 'grace')!;
 
-/** Files run side by side and share localStorage: this file's shops carry this in their URL. */
-const run = Math.random().toString(36).slice(2, 8);
-let shops = 0;
 /** The fake shops of the running test: their inboxes hold the codes the scan looks for. */
 const created: MockShop[] = [];
 
 /**
- * Starts msw for this file. After every test, scans storage for secrets, then drops the shops'
- * handlers, stores and storage.
+ * After every test, scans storage for secrets — before the network drops the shops' handlers,
+ * stores and storage (its hooks run after every describe's own).
  */
 export function useShops(): void {
-  before(() => worker.start({ quiet: true, onUnhandledRequest: 'error', serviceWorker: { url: '/mockServiceWorker.js' } }));
-  afterEach(() => {
-    expectNoSecretsStored(...knownSecrets(created.splice(0)));
-    resetCartStores();
-    worker.resetHandlers();
-    for (const name of Object.keys(localStorage)) if (name.includes(run)) localStorage.removeItem(name);
-  });
-  after(() => worker.stop());
+  afterEach(() => expectNoSecretsStored(...knownSecrets(created.splice(0))));
 }
 
 export interface TestShopOptions {
@@ -47,9 +38,8 @@ export interface TestShopOptions {
   users?: readonly MockUser[];
 }
 
-export interface TestShop {
-  shop: MockShop;
-  config: StoreConfig;
+/** The network's fake test shop, with a clock, tabs, and its requests by route. */
+export interface TestShop extends Omit<FakeTestShop, 'requests'> {
   /** The shop's and the sessions' clock, ms: move it to expire tokens and codes. */
   clock: { now: number };
   /** A new tab of this shop: its own api, persistence and session, sharing storage and channels. */
@@ -59,24 +49,20 @@ export interface TestShop {
 }
 
 export function newShop(options: TestShopOptions = {}): TestShop {
-  const namespace = options.namespace ?? 'svc';
-  const baseUrl = `${options.origin ?? 'https://shop.test'}/${run}-${++shops}/wp-json`;
   const clock = { now: Date.now() };
   const now = () => clock.now;
-  const shop = createMockShop({
-    baseUrl,
-    namespace,
+  const test = fakeShop({
+    ...(options.origin ? { origin: options.origin } : {}),
+    namespace: options.namespace ?? 'svc',
     shape: options.shape ?? 'document',
     auth: { now, ...(options.users ? { users: options.users } : {}) },
   });
-  worker.use(...shop.handlers);
+  const { shop, config, baseUrl, namespace } = test;
   created.push(shop);
-  const config: StoreConfig = { baseUrl, namespace };
   if (options.auth) config.auth = options.auth;
   if (options.credentialsInQuery) config.credentialsInQuery = true;
   return {
-    shop,
-    config,
+    ...test,
     clock,
     tab: () => new Session(new CartApi({ baseUrl, namespace }), createPersistence(storeScope(config)), config, { now }),
     requests: (path, method) =>

@@ -32,7 +32,8 @@ import { styles } from './add-to-cart.styles.js';
  * @cssproperty --cart-accent - Button background.
  * @cssproperty --cart-accent-fg - Button text colour.
  * @cssproperty --cart-danger - Error text colour.
- * @cssproperty --cart-radius - Button corner radius.
+ * @cssproperty --cart-radius - Corner radius (the default of `--cart-control-radius`).
+ * @cssproperty --cart-control-radius - Corner radius of buttons and fields (default `--cart-radius`; `999px` makes pills).
  * @cssproperty --cart-space - Base spacing unit.
  * @cssproperty --cart-font - Font family.
  */

@@ -9,6 +9,8 @@ export interface ShippingView {
   currency: Currency;
   /** `false` once the store found the shop cannot change the method: rates are shown, not choosable. */
   editable: boolean;
+  /** Whether packages name their destination (`false` while the shipping estimate names it). */
+  destinations?: boolean;
 }
 
 /**
@@ -17,7 +19,8 @@ export interface ShippingView {
  */
 export function renderShipping(shipping: Shipping, view: ShippingView) {
   if (!shipping.packages.length) return nothing;
-  return html`<div part="shipping">${shipping.packages.map((pkg, index) => shippingPackage(pkg, index, view))}</div>`;
+  const packages = view.destinations === false ? shipping.packages.map((pkg) => ({ ...pkg, destination: '' })) : shipping.packages;
+  return html`<div part="shipping">${packages.map((pkg, index) => shippingPackage(pkg, index, view))}</div>`;
 }
 
 function shippingPackage(pkg: ShippingPackage, index: number, view: ShippingView) {

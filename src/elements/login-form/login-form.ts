@@ -50,6 +50,8 @@ let instances = 0;
  * @csspart actions - The row of buttons.
  * @csspart button - Every button; the main one also has `primary`, the others `secondary`.
  * @csspart user - "Signed in as NAME".
+ * @csspart primary - The main button of each step ("Sign in", "Verify").
+ * @csspart secondary - The other buttons.
  *
  * @cssproperty --cart-accent - Main button colour.
  * @cssproperty --cart-accent-fg - Main button text colour.
@@ -59,7 +61,8 @@ let instances = 0;
  * @cssproperty --cart-border - Input and button borders.
  * @cssproperty --cart-danger - Error colour.
  * @cssproperty --cart-focus - Focus ring colour.
- * @cssproperty --cart-radius - Corner radius.
+ * @cssproperty --cart-radius - Corner radius (the default of `--cart-control-radius`).
+ * @cssproperty --cart-control-radius - Corner radius of buttons and fields (default `--cart-radius`; `999px` makes pills).
  * @cssproperty --cart-space - Base spacing.
  * @cssproperty --cart-font - Font family.
  */

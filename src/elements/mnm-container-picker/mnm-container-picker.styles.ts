@@ -16,7 +16,7 @@ export const styles = [
       margin: 0;
       padding: var(--_space);
       border: 1px solid var(--_border);
-      border-radius: var(--_radius);
+      border-radius: var(--_radius-surface);
       display: grid;
       gap: var(--_space);
     }
@@ -46,7 +46,7 @@ export const styles = [
       inline-size: var(--cart-image-size, 3rem);
       block-size: var(--cart-image-size, 3rem);
       object-fit: cover;
-      border-radius: calc(var(--_radius) / 2);
+      border-radius: calc(var(--_radius-surface) / 2);
     }
     [part='name'],
     [part='details'] {

@@ -78,7 +78,9 @@ const PLAIN_CURRENCY: Currency = {
  * @cssproperty --cart-border - Border colour.
  * @cssproperty --cart-danger - Error colour.
  * @cssproperty --cart-focus - Focus ring colour (the accent by default).
- * @cssproperty --cart-radius - Corner radius.
+ * @cssproperty --cart-radius - Corner radius of controls and surfaces alike (the default of the two below).
+ * @cssproperty --cart-control-radius - Corner radius of buttons and fields (default `--cart-radius`; `999px` makes pills).
+ * @cssproperty --cart-surface-radius - Corner radius of boxes, notices and pictures (default `--cart-radius`).
  * @cssproperty --cart-space - Base spacing unit.
  * @cssproperty --cart-font - Font family.
  * @cssproperty --cart-image-size - Size of product images (3rem).

@@ -84,6 +84,24 @@ const de: LanguagePack = {
   shippingFailed: 'Die Versandart konnte nicht geändert werden.',
   couponFailed: (code) => `Der Gutschein ${code} konnte nicht eingelöst werden.`,
   couponRemoveFailed: (code) => `Der Gutschein ${code} konnte nicht entfernt werden.`,
+  calculateShipping: 'Versand berechnen',
+  changeAddress: 'Adresse ändern',
+  shippingAddress: 'Lieferadresse',
+  country: 'Land',
+  // Only the United States, Canada and Australia ask for one: states, provinces and territories.
+  stateRegion: 'Bundesstaat / Region',
+  postcode: 'Postleitzahl',
+  updateEstimate: 'Aktualisieren',
+  cancel: 'Abbrechen',
+  chooseState: 'Bitte wählen Sie einen Bundesstaat oder eine Region aus.',
+  // Country names need an article after a preposition ("die Schweiz", "die USA"): they stand apart.
+  postcodeNotValid: (country) => `Die Postleitzahl ist für das gewählte Land (${country}) nicht gültig. Bitte prüfen Sie sie und versuchen Sie es erneut.`,
+  countryNotShipped: (country) => `Der Shop liefert nicht in dieses Land: ${country}.`,
+  stateNotValid: 'Diesen Bundesstaat bzw. diese Region kennt der Shop nicht.',
+  estimateFailed: 'Die Versandkosten konnten nicht berechnet werden.',
+  estimateNeedsItems: 'Ihr Warenkorb ist leer: Legen Sie etwas hinein, um die Versandkosten zu sehen.',
+  estimateNotOffered: 'Dieser Shop berechnet die Versandkosten erst an der Kasse.',
+  ratesForShopRegion: 'Die angezeigten Versandkosten gelten für die Region des Shops; der endgültige Betrag wird an der Kasse berechnet.',
 
   // --- <login-form> ---
   identifier: 'Benutzername, E-Mail oder Telefonnummer',

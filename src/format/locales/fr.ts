@@ -88,6 +88,24 @@ const fr: LanguagePack = {
   shippingFailed: 'Impossible de changer le mode de livraison.',
   couponFailed: (code) => `Impossible d’appliquer le code promo ${code}.`,
   couponRemoveFailed: (code) => `Impossible de retirer le code promo ${code}.`,
+  // « Livraison » as everywhere in this pack (WooCommerce says « Calculer l’expédition »).
+  calculateShipping: 'Calculer les frais de livraison',
+  changeAddress: 'Modifier l’adresse',
+  shippingAddress: 'Adresse de livraison',
+  country: 'Pays',
+  stateRegion: 'État / Région',
+  postcode: 'Code postal',
+  updateEstimate: 'Mettre à jour',
+  cancel: 'Annuler',
+  chooseState: 'Choisissez un État ou une région.',
+  // « en France », « au Canada », « aux États-Unis »: the country stands apart, with no preposition.
+  postcodeNotValid: (country) => `Ce code postal n’est pas valide pour le pays choisi (${country}). Vérifiez-le et réessayez.`,
+  countryNotShipped: (country) => `La boutique ne livre pas dans ce pays : ${country}.`,
+  stateNotValid: 'La boutique ne reconnaît pas cet État ou cette région.',
+  estimateFailed: 'Impossible de calculer les frais de livraison.',
+  estimateNeedsItems: 'Votre panier est vide : ajoutez un article pour voir les frais de livraison.',
+  estimateNotOffered: 'Cette boutique calcule les frais de livraison lors de la commande.',
+  ratesForShopRegion: 'Les tarifs affichés sont ceux de la région de la boutique. Le montant final est fixé lors de la commande.',
 
   // --- <login-form> ---
   identifier: 'Identifiant, e-mail ou téléphone',

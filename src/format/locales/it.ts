@@ -85,6 +85,23 @@ const it: LanguagePack = {
   shippingFailed: 'Impossibile cambiare il metodo di spedizione.',
   couponFailed: (code) => `Impossibile applicare il codice sconto ${code}.`,
   couponRemoveFailed: (code) => `Impossibile rimuovere il codice sconto ${code}.`,
+  calculateShipping: 'Calcola spedizione',
+  changeAddress: 'Cambia indirizzo',
+  shippingAddress: 'Indirizzo di spedizione',
+  country: 'Paese',
+  stateRegion: 'Stato / Regione',
+  postcode: 'CAP',
+  updateEstimate: 'Aggiorna',
+  cancel: 'Annulla',
+  chooseState: 'Scegli uno stato o una regione.',
+  // "in Italia", "negli Stati Uniti": the country stands apart, with no preposition.
+  postcodeNotValid: (country) => `Il CAP non è valido per il paese scelto (${country}). Controllalo e riprova.`,
+  countryNotShipped: (country) => `Il negozio non spedisce in questo paese: ${country}.`,
+  stateNotValid: 'Il negozio non riconosce questo stato o questa regione.',
+  estimateFailed: 'Impossibile calcolare la spedizione.',
+  estimateNeedsItems: 'Il tuo carrello è vuoto: aggiungi qualcosa per vedere i costi di spedizione.',
+  estimateNotOffered: 'Questo negozio calcola la spedizione al momento dell’ordine.',
+  ratesForShopRegion: 'Le tariffe si riferiscono alla regione del negozio; il costo finale viene stabilito al momento dell’ordine.',
 
   // --- <login-form> ---
   identifier: 'Nome utente, email o telefono',

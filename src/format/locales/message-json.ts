@@ -45,6 +45,8 @@ export const placeholderNames: Partial<Record<FunctionKey, readonly string[]>> =
   addFailed: ['name'],
   couponFailed: ['code'],
   couponRemoveFailed: ['code'],
+  postcodeNotValid: ['country'],
+  countryNotShipped: ['country'],
   signedInAs: ['name'],
   invalidProvider: ['provider'],
   providerName: ['provider'],

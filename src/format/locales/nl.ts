@@ -84,6 +84,23 @@ const nl: LanguagePack = {
   shippingFailed: 'We konden de verzendmethode niet wijzigen.',
   couponFailed: (code) => `We konden kortingscode ${code} niet toepassen.`,
   couponRemoveFailed: (code) => `We konden kortingscode ${code} niet verwijderen.`,
+  calculateShipping: 'Verzendkosten berekenen',
+  changeAddress: 'Adres wijzigen',
+  shippingAddress: 'Verzendadres',
+  country: 'Land',
+  stateRegion: 'Staat / regio',
+  postcode: 'Postcode',
+  updateEstimate: 'Bijwerken',
+  cancel: 'Annuleren',
+  chooseState: 'Kies een staat of regio.',
+  // "naar de Verenigde Staten" needs an article the name does not have: the country stands apart.
+  postcodeNotValid: (country) => `Deze postcode is niet geldig voor het gekozen land (${country}). Controleer de postcode en probeer het opnieuw.`,
+  countryNotShipped: (country) => `De winkel verzendt niet naar dit land: ${country}.`,
+  stateNotValid: 'De winkel kent deze staat of regio niet.',
+  estimateFailed: 'We konden de verzendkosten niet berekenen.',
+  estimateNeedsItems: 'Je winkelwagen is leeg: voeg iets toe om de verzendkosten te zien.',
+  estimateNotOffered: 'Deze winkel berekent de verzendkosten bij het afrekenen.',
+  ratesForShopRegion: 'De tarieven gelden voor de regio van de winkel; de uiteindelijke kosten worden bij het afrekenen bepaald.',
 
   // --- <login-form> ---
   identifier: 'Gebruikersnaam, e-mail of telefoon',

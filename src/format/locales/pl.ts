@@ -99,6 +99,24 @@ const pl: LanguagePack = {
   shippingFailed: 'Nie udało się zmienić sposobu dostawy.',
   couponFailed: (code) => `Nie udało się zastosować kodu rabatowego ${code}.`,
   couponRemoveFailed: (code) => `Nie udało się usunąć kodu rabatowego ${code}.`,
+  // „Dostawa” as everywhere in this pack (WooCommerce says „Oblicz koszt wysyłki”).
+  calculateShipping: 'Oblicz koszt dostawy',
+  changeAddress: 'Zmień adres',
+  shippingAddress: 'Adres dostawy',
+  country: 'Kraj',
+  stateRegion: 'Stan / region',
+  postcode: 'Kod pocztowy',
+  updateEstimate: 'Aktualizuj',
+  cancel: 'Anuluj',
+  chooseState: 'Wybierz stan lub region.',
+  // The country's name is not declined: it comes in brackets or after a colon.
+  postcodeNotValid: (country) => `Kod pocztowy jest nieprawidłowy dla wybranego kraju (${country}). Sprawdź go i spróbuj ponownie.`,
+  countryNotShipped: (country) => `Sklep nie wysyła do tego kraju: ${country}.`,
+  stateNotValid: 'Sklep nie rozpoznaje tego stanu lub regionu.',
+  estimateFailed: 'Nie udało się obliczyć kosztu dostawy.',
+  estimateNeedsItems: 'Twój koszyk jest pusty: dodaj coś, aby zobaczyć koszt dostawy.',
+  estimateNotOffered: 'Ten sklep oblicza koszt dostawy przy składaniu zamówienia.',
+  ratesForShopRegion: 'Stawki dotyczą regionu sklepu; ostateczny koszt zostanie ustalony przy składaniu zamówienia.',
 
   // --- <login-form> ---
   identifier: 'Nazwa użytkownika, e-mail lub telefon',

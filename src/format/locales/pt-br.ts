@@ -88,6 +88,24 @@ const ptBR: LanguagePack = {
   shippingFailed: 'Não foi possível alterar a forma de entrega.',
   couponFailed: (code) => `Não foi possível aplicar o cupom ${code}.`,
   couponRemoveFailed: (code) => `Não foi possível remover o cupom ${code}.`,
+  calculateShipping: 'Calcular frete',
+  changeAddress: 'Alterar endereço',
+  shippingAddress: 'Endereço de entrega',
+  country: 'País',
+  stateRegion: 'Estado / Região',
+  // What Brazilian shops call it, whatever the country (WooCommerce too).
+  postcode: 'CEP',
+  updateEstimate: 'Atualizar',
+  cancel: 'Cancelar',
+  chooseState: 'Escolha um estado ou uma região.',
+  // "no Brasil", "em Portugal", "nos Estados Unidos": the country stands apart, with no preposition.
+  postcodeNotValid: (country) => `Esse CEP não é válido para o país escolhido (${country}). Confira e tente novamente.`,
+  countryNotShipped: (country) => `A loja não entrega neste país: ${country}.`,
+  stateNotValid: 'A loja não reconhece esse estado ou região.',
+  estimateFailed: 'Não foi possível calcular o frete.',
+  estimateNeedsItems: 'Seu carrinho está vazio: adicione algum produto para ver o valor do frete.',
+  estimateNotOffered: 'Esta loja calcula o frete ao finalizar a compra.',
+  ratesForShopRegion: 'O frete mostrado é o da região da loja; o valor final é definido ao finalizar a compra.',
 
   // --- <login-form> ---
   identifier: 'Usuário, e-mail ou telefone',

@@ -16,7 +16,7 @@ const shop = useShop();
 const cartLoads = () => requestsTo(shop(), 'GET', 'v2/cart');
 
 /** What a sighted shopper reads: the number (or total) part. */
-const shown = (el: CartCount) => el.shadowRoot!.querySelector<HTMLElement>('[part~=count], [part~=total]')!;
+const shown = (el: CartCount) => el.shadowRoot?.querySelector<HTMLElement>('[part~=count], [part~=total]') as HTMLElement;
 /** What a screen reader reads: the element's text with the aria-hidden number left out. */
 const spoken = (el: CartCount) => normalise([...el.shadowRoot!.children].map((child) => textOf(child)).join(' '));
 
@@ -26,7 +26,8 @@ async function countFor(template = html`<cart-count base-url=${shop().baseUrl}><
 }
 
 async function until(el: CartCount, text: string): Promise<void> {
-  await waitUntil(() => shown(el).textContent === text && getComputedStyle(shown(el)).visibility === 'visible', `never showed ${text}`);
+  // Before its first render (e.g. while its language loads) the element shows nothing yet.
+  await waitUntil(() => shown(el)?.textContent === text && getComputedStyle(shown(el)).visibility === 'visible', `never showed ${text}`);
 }
 
 describe('<cart-count>', () => {

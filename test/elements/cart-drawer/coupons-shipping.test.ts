@@ -87,7 +87,8 @@ describe('<cart-drawer> coupons', () => {
 describe('<cart-drawer> without the coupons add-on', () => {
   const shop = useShop({ coupons: false });
 
-  it('drops the coupon and shipping controls once the shop says it has no such routes', async () => {
+  it('drops the coupon and shipping controls once the shop says it has no such routes, when its route index cannot be read', async () => {
+    worker.use(http.get(shop().url('v2'), () => HttpResponse.error()));
     await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 2 });
     const el = await openDrawer(shop());
     await typeCoupon(el, 'save10');
@@ -104,6 +105,19 @@ describe('<cart-drawer> without the coupons add-on', () => {
 });
 
 describe("<cart-drawer> on a shop whose route index lacks the add-on's routes", () => {
+  const shop = useShop({ namespace: 'cocart', shape: 'real', addOns: false });
+
+  it('never offers a coupon field or rate radios, and never tries those routes', async () => {
+    await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 2 });
+    const el = await openDrawer(shop());
+    await waitUntil(() => !queryByRole(el, 'textbox', 'Coupon code'), 'the coupon field stayed');
+    expect(queryAllByRole(el, 'radio')).to.have.length(0);
+    expect(requestsTo(shop(), 'POST', 'v2/cart/apply-coupon')).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+});
+
+describe('<cart-drawer> on a shop whose route index is written by hand', () => {
   const shop = useShop();
 
   it('offers no coupon field and lists the rates, without trying a route the shop lacks', async () => {

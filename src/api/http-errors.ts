@@ -1,0 +1,64 @@
+import { ApiError } from './errors.js';
+import { parseErrorBody } from './schemas.js';
+
+/**
+ * Codes whose message is not the shop's sentence for a shopper: WordPress and PHP's own (`rest_…`,
+ * `internal_server_error`, written for developers), and those an element words itself.
+ */
+const UNSHOWN = /^(rest|wp|http)_|^internal_server_error$|(^|_)(authentication_error|rest_not_authorized|cart_not_found|invalid_parameter|item_not_in_cart|cart_empty)$/;
+
+export function httpError(response: Response, json: unknown, request: string): ApiError {
+  const { code, message, twoFactor } = parseErrorBody(json);
+  const { status } = response;
+  // Real servers answer token failures with 403 (the document: 401), code `*_authentication_error`.
+  // A bare 403 (a firewall, a proxy) says nothing about the shopper's session.
+  const authFailure = code ? (status === 401 || status === 403) && /(^|_)authentication_error$|jwt/.test(code) : status === 401;
+  // The shop's own sentences (its codes: stock, coupons, variations) are written for shoppers;
+  // WordPress core's (`rest_no_route`), PHP's critical-error page and bodies without a code are not.
+  const ownCode = !!code && !authFailure && !UNSHOWN.test(code);
+  return new ApiError({
+    kind: authFailure ? 'auth' : 'http',
+    status,
+    message: `${request} answered ${status}${code ? ` ${code}` : ''}: ${message || '(no message)'}`,
+    shopMessage: ownCode ? message?.replace(/\s*View cart\s*$/i, '') : undefined,
+    code,
+    retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
+    twoFactor,
+  });
+}
+
+const explained = new Set<string>();
+
+/**
+ * A request that failed with no answer at all: when the shop is on another origin and still answers
+ * a request the browser sends without asking (`no-cors`), it was CORS that blocked it. Tells the
+ * developer once per shop what to change on the server.
+ */
+export async function explainBlockedRequest(url: string, init: RequestInit, shop: string): Promise<void> {
+  const target = new URL(url);
+  const origin = globalThis.location?.origin;
+  if (!origin || target.origin === origin || explained.has(shop) || globalThis.navigator?.onLine === false) return;
+  explained.add(shop);
+  try {
+    await fetch(target.origin + target.pathname, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' });
+  } catch {
+    // Not reachable at all: offline or down, not CORS.
+    explained.delete(shop);
+    return;
+  }
+  console.error(
+    `cart-widget: ${init.method} ${url} was probably blocked by the browser (CORS): the shop at ${target.origin} does not ` +
+      `allow requests from ${origin}. On a CoCart shop, switch CORS on with ` +
+      `add_filter( 'cocart_disable_all_cors', '__return_false' ); (a must-use plugin or the theme's functions.php). ` +
+      `See the README, "Cross-origin shops".`,
+  );
+}
+
+function parseRetryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  // Seconds, or an HTTP date.
+  const seconds = Number(value);
+  const wait = Number.isFinite(seconds) ? seconds : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isNaN(wait) ? undefined : Math.max(0, wait);
+}
+

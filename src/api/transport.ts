@@ -1,0 +1,85 @@
+import { ApiError } from './errors.js';
+import { httpError } from './http-errors.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One HTTP exchange with the shop: the request, its answer's JSON (`undefined` when the body is
+ * not JSON) and headers, or an `ApiError` saying why not. Retries, deadlines and credentials are
+ * the client's; what an error answer means is `http-errors.ts`'s.
+ */
+export async function exchange(
+  method: Method,
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<{ json: unknown; headers: Headers }> {
+  if (signal?.aborted) throw aborted(signal.reason);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, Math.max(0, timeoutMs));
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let response: Response;
+  let text: string;
+  // The timer and the caller's signal also cover reading the body, not only the headers.
+  try {
+    response = await fetch(url, { ...init, signal: controller.signal });
+    text = await response.text();
+  } catch (cause) {
+    throw signal?.aborted
+      ? aborted(cause)
+      : timedOut
+        ? new ApiError({ kind: 'timeout', message: `${method} ${url}: no answer within ${Math.round(timeoutMs)} ms`, cause })
+        : new ApiError({ kind: 'network', message: `${method} ${url}: the request failed before any answer (offline, DNS, or blocked by CORS)`, cause });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+  // An empty or non-JSON body (a proxy's HTML page) reads as `undefined`: error bodies then
+  // fall back to a message for the status, and the parsers refuse it for routes that need one.
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Not JSON.
+  }
+  if (!response.ok) throw httpError(response, json, `${method} ${url}`);
+  return { json, headers: response.headers };
+}
+
+function aborted(cause: unknown): ApiError {
+  return new ApiError({ kind: 'aborted', message: 'The request was cancelled.', cause });
+}
+
+/** Waits `ms`; rejects as soon as `signal` aborts. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(aborted(signal?.reason));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function base64(text: string): string {
+  // btoa takes Latin-1 only; encode UTF-8 first so passwords with any character work.
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+}
+
+/** https, or a loopback host (localhost, 127.0.0.1, [::1]) for development. */
+export function isSecureBase(baseUrl: string): boolean {
+  const url = new URL(baseUrl, globalThis.location?.href);
+  if (url.protocol === 'https:') return true;
+  return url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+}

@@ -1,0 +1,47 @@
+/// <reference types="vite/client" />
+/**
+ * Defines each element the first time the page has it: the tags found when the script runs, then
+ * every tag a `MutationObserver` sees added. Each element's code is a chunk in the script's own
+ * folder (`chunks/`), imported by a path relative to it, so the folder works from a CDN path and
+ * under `script-src 'self'` alike. The list is every `src/elements/<tag>/define.ts` but the
+ * provider's, which the entry defines at once (its children need it first).
+ */
+import './elements/cart-provider/define.js';
+
+const loaders = import.meta.glob<unknown>(['./elements/*/define.ts', '!./elements/cart-provider/define.ts']);
+
+/** tag → its chunk, for the tags not asked for yet. */
+const waiting = new Map(Object.entries(loaders).map(([path, load]) => [path.split('/')[2]!, load]));
+
+/**
+ * Loads the chunk of every element in `root` (a document, an element, a shadow root) not asked for
+ * yet. Elements inside the host page's own shadow roots are not seen by the observer: pass the roots.
+ */
+export function discover(root: ParentNode): Promise<void> {
+  if (!waiting.size) return Promise.resolve();
+  const found = new Set<string>();
+  if (root instanceof Element && waiting.has(root.localName)) found.add(root.localName);
+  for (const element of root.querySelectorAll([...waiting.keys()].join(','))) found.add(element.localName);
+  return Promise.all([...found].map(load)).then(() => undefined);
+}
+
+function load(tag: string): Promise<unknown> {
+  const chunk = waiting.get(tag);
+  if (!chunk) return Promise.resolve();
+  waiting.delete(tag);
+  return chunk().catch((error: unknown) => {
+    // A failed download (offline, a deploy mid-visit): the next element of this tag tries again.
+    waiting.set(tag, chunk);
+    console.error(`cart-widget: could not load <${tag}>`, error);
+  });
+}
+
+/** Loads the elements of the page now and of whatever is added to it later. Once per page is enough. */
+export function autoload(): void {
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) if (node instanceof Element) void discover(node);
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  void discover(document);
+}

@@ -1,0 +1,419 @@
+import { html, nothing } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
+import type { Cart, CartItem, Currency } from '../../api/model.js';
+import { analyticsDetail } from '../../events/analytics.js';
+import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
+import { describeError, type Messages } from '../../format/messages.js';
+import type { CartState } from '../../store/types.js';
+import type { CartDrawer } from './cart-drawer.js';
+import { renderCoupons } from './coupons.js';
+import { renderCrossSells } from './cross-sells.js';
+import { DrawerActions } from './drawer-actions.js';
+import { closeIcon } from './icons.js';
+import { renderLines } from './line-items.js';
+import { deepActiveElement, keepFocusInside, lockPageScroll } from './modal.js';
+import { panelStyles } from './panel.styles.js';
+import { renderRemovedItems } from './removed-items.js';
+import { renderShipping } from './shipping.js';
+import { estimateStyles, ShippingEstimateForm } from './shipping-estimate.js';
+import { renderTotals } from './totals.js';
+
+/** The open drawer's styles, after the trigger's. */
+export const styles = [panelStyles, estimateStyles];
+
+/** What the panel reads of its `<cart-drawer>` at each render. */
+export interface DrawerView {
+  state: CartState | undefined;
+  m: Messages;
+  /** The content is first rendered when the drawer first opens, not on page load. */
+  hasOpened: boolean;
+}
+
+/**
+ * Everything `<cart-drawer>` shows and does once it opens: the modal dialog, its lines, coupons,
+ * shipping and its estimate, totals and checkout, and every control in it. Kept apart from the
+ * trigger (the element itself), so the script tag loads it as a chunk of its own when the browser
+ * is idle after the count is shown, or at the first hover, focus or press of the trigger.
+ */
+export class DrawerPanel {
+  readonly #host: CartDrawer;
+  readonly #view: () => DrawerView;
+  readonly #actions: DrawerActions;
+  readonly #estimate: ShippingEstimateForm;
+  #viewed = false;
+  #pressedBackdrop = false;
+  #releaseScroll: (() => void) | undefined;
+  #derivedFrom: Cart | null | undefined;
+  #lines: CartItem[] = [];
+  #boxContents = new Map<string, CartItem[]>();
+  #currency: Currency | undefined;
+  /** Lines whose quantity field the shopper typed into and has not committed (Enter, leaving it). */
+  readonly #editing = new Set<string>();
+
+  constructor(host: CartDrawer, view: () => DrawerView) {
+    this.#host = host;
+    this.#view = view;
+    this.#actions = new DrawerActions(host, () => host.store, () => this.#m);
+    this.#estimate = new ShippingEstimateForm(host, () => host.store, () => this.#m);
+  }
+
+  get #m(): Messages {
+    return this.#view().m;
+  }
+
+  get #dialog(): HTMLDialogElement | null {
+    return this.#host.renderRoot.querySelector('dialog');
+  }
+
+  get #trigger(): HTMLButtonElement | null {
+    return this.#host.renderRoot.querySelector("[part~='trigger']");
+  }
+
+  /** After each update of the element: the dialog follows `open`; an opening with a cart is reported. */
+  updated(): void {
+    this.#syncDialog();
+    const cart = this.#view().state?.cart;
+    if (this.#host.open && !this.#viewed && cart) {
+      this.#viewed = true;
+      this.#host.dispatchEvent(new CartViewedEvent({ ...analyticsDetail(cart), cart }));
+    }
+  }
+
+  /**
+   * The element came back into a document. Moved while open: leaving the document took the dialog
+   * out of the top layer, open but no longer modal (the page behind usable, no Esc). Show it as a
+   * modal again.
+   */
+  connected(): void {
+    const dialog = this.#dialog;
+    if (this.#host.open && dialog?.open && !dialog.matches(':modal')) {
+      dialog.removeAttribute('open');
+      this.#syncDialog();
+    }
+  }
+
+  disconnected(): void {
+    this.#releaseScroll?.();
+    this.#releaseScroll = undefined;
+  }
+
+  #syncDialog(): void {
+    const dialog = this.#dialog;
+    if (!dialog) return;
+    if (this.#host.open && !dialog.open) {
+      dialog.showModal();
+      this.#releaseScroll ??= lockPageScroll();
+    } else if (!this.#host.open && dialog.open) {
+      dialog.close();
+      this.#onClose();
+    }
+  }
+
+  /** Every way of closing (Esc, close button, backdrop, `hide()`) ends here; running it twice is harmless. */
+  #onClose = (): void => {
+    this.#host.open = false;
+    this.#viewed = false;
+    this.#releaseScroll?.();
+    this.#releaseScroll = undefined;
+    const trigger = this.#trigger;
+    if (trigger && !trigger.matches(':focus')) trigger.focus();
+  };
+
+  /**
+   * The lines to list: a box's contents sit under their box. Every reply of the shop is a new cart
+   * of new objects: a line, a box's contents or the currency that did not change keeps the object
+   * shown before, so the list re-renders only the lines that did (they compare by identity).
+   */
+  #derive(cart: Cart | null): void {
+    if (cart === this.#derivedFrom) return;
+    this.#derivedFrom = cart;
+    const items = cart?.items ?? [];
+    const keys = new Set(items.map((item) => item.key));
+    const before = new Map(this.#lines.map((item) => [item.key, item]));
+    const boxesBefore = this.#boxContents;
+    this.#lines = [];
+    this.#boxContents = new Map();
+    for (const item of items) {
+      const container = item.mnm?.container;
+      if (container && keys.has(container)) this.#boxContents.set(container, [...(this.#boxContents.get(container) ?? []), item]);
+      else this.#lines.push(kept(before.get(item.key), item));
+    }
+    for (const [key, children] of this.#boxContents) this.#boxContents.set(key, kept(boxesBefore.get(key), children));
+    const currency = cart?.currency;
+    this.#currency = currency && this.#currency && same(this.#currency, currency) ? this.#currency : currency;
+  }
+
+  render() {
+    const { state, m, hasOpened } = this.#view();
+    const cart = state?.cart ?? null;
+    this.#derive(cart);
+    const { announcement, alert } = this.#actions.feedback;
+    const content = hasOpened && state;
+    return html`<dialog
+      part="dialog"
+      aria-labelledby="cart-title"
+      @pointerdown=${this.#onPointerDown}
+      @click=${this.#onClick}
+      @input=${this.#onInput}
+      @change=${this.#onChange}
+      @focusout=${this.#onFocusOut}
+      @keydown=${this.#onKeyDown}
+      @submit=${this.#onSubmit}
+      @close=${this.#onClose}
+    >
+      <div part="panel">
+        <div part="header">
+          <h2 part="title" id="cart-title" tabindex="-1">${m.cart}</h2>
+          <button part="close" type="button" data-action="close" aria-label=${m.close}>${closeIcon}</button>
+        </div>
+        <div part="body" aria-busy=${state?.status === 'loading'}>
+          <div class="visually-hidden" role="status">${keyed(announcement.id, html`<span>${announcement.text}</span>`)}</div>
+          <div part="alert" role="alert">${alert}</div>
+          ${content ? this.#renderCart(state) : nothing}
+          <div part="empty" ?hidden=${!(content && cart && !cart.items.length)}>
+            <p part="empty-message">${m.emptyCart}</p>
+            <slot name="empty"></slot>
+          </div>
+          ${content && cart ? this.#renderExtras(cart, state) : nothing}
+        </div>
+        <div part="footer">
+          ${content && cart?.items.length ? [renderTotals(cart, m), this.#renderCheckout()] : nothing}
+          <slot name="footer"></slot>
+        </div>
+      </div>
+    </dialog>`;
+  }
+
+  #renderCart(state: CartState) {
+    const { cart, status, error } = state;
+    const m = this.#m;
+    // One announcement per action: the drawer's own message, in its status region. The shop's
+    // notices usually say the same thing in other words, so their list is not a live region too;
+    // they stay on screen, read with the drawer, until the shopper's next action.
+    // The estimate says what its reply's notices mean in its own words.
+    const notices = cart && cart.notices !== this.#actions.feedback.staleNotices && cart.notices !== this.#estimate.ownNotices ? cart.notices : [];
+    return html`<div part="notices">
+        ${notices.map((notice) => html`<p part="notice notice-${notice.type}">${notice.message}</p>`)}
+        ${state.notMerged.length ? html`<p part="notice notice-error">${m.notMerged(listOf(state.notMerged, this.#host))}</p>` : nothing}
+      </div>
+      ${status === 'error' && error
+        ? html`<div part="load-error">
+            <p role="alert">${[m.loadError, describeError(error, m)].filter(Boolean).join(' ')}</p>
+            <button part="retry button" type="button" data-action="retry">${m.tryAgain}</button>
+          </div>`
+        : nothing}
+      ${!cart && status !== 'error'
+        ? html`<div part="skeleton">
+            <p class="visually-hidden">${m.loading}</p>
+            ${[1, 2, 3].map(() => html`<div part="skeleton-line" aria-hidden="true"></div>`)}
+          </div>`
+        : nothing}
+      ${cart?.items.length
+        ? renderLines(this.#lines, {
+            m,
+            currency: this.#currency ?? cart.currency,
+            pending: new Set(state.pending),
+            errors: this.#actions.feedback.lineErrors,
+            children: this.#boxContents,
+            editing: this.#editing,
+          })
+        : nothing}`;
+  }
+
+  #renderExtras(cart: Cart, state: CartState) {
+    const m = this.#m;
+    const { couponError, applyingCoupon, adding } = this.#actions.feedback;
+    const hasItems = cart.items.length > 0;
+    return html`${renderRemovedItems(cart.removedItems, m, state.pending)}
+    ${hasItems
+      ? renderCoupons(cart.coupons, {
+          m,
+          currency: cart.currency,
+          editable: state.features.coupons,
+          error: couponError,
+          applying: applyingCoupon,
+        })
+      : nothing}
+    ${hasItems && cart.needsShipping
+      ? [
+          renderShipping(cart.shipping, {
+            m,
+            currency: cart.currency,
+            editable: state.features.shipping,
+            // "Shipping to COUNTRY" says it once, for the estimate.
+            destinations: state.shippingEstimate?.outcome !== 'followed',
+          }),
+          this.#estimate.render(state),
+        ]
+      : nothing}
+    ${renderCrossSells(cart.crossSells, m, cart.currency, adding)}`;
+  }
+
+  #renderCheckout() {
+    // The store always knows a checkout URL (the shop's /checkout/ by default).
+    const m = this.#m;
+    const signedIn = this.#view().state?.session.kind !== 'guest';
+    return html`<a part="checkout button primary" href=${this.#checkoutHref()} data-action="checkout" aria-describedby=${signedIn ? 'checkout-note' : nothing}
+        >${m.checkout}</a
+      >${signedIn ? html`<p part="checkout-note" id="checkout-note">${m.signedInCheckoutNote}</p>` : nothing}`;
+  }
+
+  /** A guest's link hands the cart over to the shop's checkout page; never an unsafe scheme. */
+  #checkoutHref(): string {
+    return this.#host.store?.checkoutHref(this.#host.checkoutUrl) ?? '';
+  }
+
+  #onPointerDown = (event: PointerEvent): void => {
+    this.#pressedBackdrop = event.target === this.#dialog;
+  };
+
+  #onClick = (event: MouseEvent): void => {
+    // The backdrop is the dialog itself: the panel covers the rest.
+    if (event.target === this.#dialog) {
+      if (this.#pressedBackdrop) this.#host.open = false;
+      return;
+    }
+    const control = (event.target as Element).closest<HTMLElement>('[data-action]');
+    if (!control || control.getAttribute('aria-disabled') === 'true') return;
+    const { action = '', key = '', code = '', id = '' } = control.dataset;
+    if (action === 'close') this.#host.open = false;
+    else if (action === 'decrease' || action === 'increase') this.#stepQuantity(key, action === 'increase' ? 1 : -1);
+    else if (action === 'remove') void this.#removeLine(key);
+    else if (action === 'undo') void this.#refocus(this.#actions.restore(key), () => quantityField(key));
+    else if (action === 'remove-coupon') void this.#refocus(this.#actions.removeCoupon(code), () => '#coupon-code');
+    else if (action === 'add') void this.#refocus(this.#actions.addCrossSell(id), quantityField);
+    else if (action === 'retry') void this.#refocus(this.#host.store?.load().catch(() => undefined), (cart) => (cart ? '#cart-title' : "[part~='retry']"));
+    else if (action === 'checkout') this.#checkout(event);
+  };
+
+  /** The shopper is typing a quantity: what the shop answers meanwhile must not replace it. */
+  #onInput = (event: Event): void => {
+    const key = quantityKey(event.target);
+    if (key !== undefined) this.#editing.add(key);
+  };
+
+  /** Left without a change to commit: the field shows the line's quantity again. */
+  #onFocusOut = (event: FocusEvent): void => {
+    const key = quantityKey(event.target);
+    if (key !== undefined && this.#editing.delete(key)) this.#host.requestUpdate();
+  };
+
+  #onChange = (event: Event): void => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement)) return;
+    if (input.type === 'number' && input.dataset.key) this.#commitQuantity(input);
+    else if (input.type === 'radio' && input.dataset.package !== undefined) {
+      void this.#actions.chooseShippingRate(input.dataset.package, input.value);
+    }
+  };
+
+  #onKeyDown = (event: KeyboardEvent): void => {
+    const dialog = this.#dialog;
+    if (dialog) keepFocusInside(event, dialog);
+    const input = event.target;
+    if (event.key === 'Enter' && input instanceof HTMLInputElement && input.type === 'number' && input.dataset.key) {
+      event.preventDefault();
+      this.#commitQuantity(input);
+    }
+  };
+
+  #onSubmit = async (event: SubmitEvent): Promise<void> => {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    // Other forms (the shipping estimate) handle their own submit.
+    if (form.dataset.form !== 'coupon') return;
+    const input = form.querySelector('input');
+    if (!input || this.#actions.feedback.applyingCoupon) return;
+    if (await this.#actions.applyCoupon(input.value)) input.value = '';
+  };
+
+  #item(key: string): CartItem | undefined {
+    return this.#view().state?.cart?.items.find((item) => item.key === key);
+  }
+
+  #stepQuantity(key: string, step: number): void {
+    const item = this.#item(key);
+    if (item) void this.#actions.changeQuantity(key, clampQuantity(item, item.quantity.value + step));
+  }
+
+  /** A typed quantity: 0 removes the line, anything else is kept within the line's limits (saying so above the maximum). */
+  #commitQuantity(input: HTMLInputElement): void {
+    const key = input.dataset.key ?? '';
+    // Committed: from now on the field follows the line again.
+    if (this.#editing.delete(key)) this.#host.requestUpdate();
+    const item = this.#item(key);
+    if (!item) return;
+    const typed = Math.round(input.valueAsNumber);
+    if (typed === 0) {
+      void this.#removeLine(key);
+      return;
+    }
+    const quantity = Number.isFinite(typed) ? clampQuantity(item, typed) : item.quantity.value;
+    input.value = String(quantity);
+    void this.#actions.changeQuantity(key, quantity, typed > quantity ? this.#m.quantityLimit(quantity) : '');
+  }
+
+  #removeLine(key: string): Promise<void> {
+    // Gone: its "Undo"; refused: the line is back with its "Remove" (and the error).
+    return this.#refocus(this.#actions.remove(key), (gone) => `[data-action="${gone ? 'undo' : 'remove'}"][data-key="${CSS.escape(key)}"]`);
+  }
+
+  /**
+   * Once `done` settles, the control the shopper used may have vanished (with its line, a
+   * suggestion now in the cart, a rolled-back change, a reload): unless focus is still somewhere in
+   * the drawer, puts it on `target(outcome)` (else the title), never on the page.
+   */
+  async #refocus<T>(done: Promise<T | undefined> | undefined, target: (outcome: T | undefined) => string): Promise<void> {
+    const outcome = await done;
+    const host = this.#host;
+    await host.updateComplete;
+    const active = deepActiveElement();
+    if (active && active !== host && active !== document.body && active !== this.#dialog && active.isConnected) return;
+    (host.renderRoot.querySelector<HTMLElement>(target(outcome)) ?? host.renderRoot.querySelector<HTMLElement>('#cart-title'))?.focus();
+  }
+
+  #checkout(event: MouseEvent): void {
+    const cart = this.#view().state?.cart;
+    if (!cart) return;
+    const checkout = new CheckoutEvent({ ...analyticsDetail(cart), cart, url: this.#checkoutHref() });
+    this.#host.dispatchEvent(checkout);
+    if (checkout.defaultPrevented) event.preventDefault();
+  }
+}
+
+/** Names joined the way the drawer's language lists them: "A, B and C". */
+function listOf(names: readonly string[], element: Element): string {
+  const lang = element.closest('[lang]')?.getAttribute('lang') || 'en';
+  try {
+    return new Intl.ListFormat(lang, { type: 'conjunction' }).format(names);
+  } catch {
+    return names.join(', ');
+  }
+}
+
+/** The item key of a line's quantity field, `undefined` for any other target. */
+function quantityKey(target: EventTarget | null): string | undefined {
+  return target instanceof HTMLInputElement && target.type === 'number' ? target.dataset.key : undefined;
+}
+
+/** A line's quantity field, by item key. */
+const quantityField = (key = '') => `input[data-key="${CSS.escape(key)}"]`;
+
+function clampQuantity(item: CartItem, quantity: number): number {
+  const { min, max } = item.quantity;
+  return Math.min(Math.max(quantity, min), max ?? Number.POSITIVE_INFINITY);
+}
+
+/** `next`, or `previous` when it holds the same data (so what compares by identity sees no change). */
+function kept<T>(previous: T | undefined, next: T): T {
+  return previous !== undefined && same(previous, next) ? previous : next;
+}
+
+/** Whether two values from the shop's answers hold the same data (plain objects, arrays, primitives). */
+function same(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}

@@ -1,0 +1,298 @@
+import { css, html, nothing, type ReactiveControllerHost } from 'lit';
+import { isApiError } from '../../api/errors.js';
+import type { Notice } from '../../api/model.js';
+import { analyticsDetail } from '../../events/analytics.js';
+import { CartErrorEvent, CartUpdatedEvent } from '../../events/cart-events.js';
+import { describeError, type Messages } from '../../format/messages.js';
+import type { CartStore } from '../../store/cart-store.js';
+import type { CartState, ShippingEstimate } from '../../store/types.js';
+
+/** ISO 3166-1 alpha-2 codes; their names come from `Intl.DisplayNames` in the drawer's language. */
+const COUNTRIES =
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'.split(
+    ' ',
+  );
+
+/**
+ * Countries whose shipping zones go by state (WooCommerce's codes): the estimate asks for one.
+ * Proper names, the same in every language the drawer speaks.
+ */
+const STATES: Record<string, string> = {
+  US:
+    'AL Alabama|AK Alaska|AZ Arizona|AR Arkansas|CA California|CO Colorado|CT Connecticut|DE Delaware|DC District of Columbia|FL Florida|GA Georgia|HI Hawaii|ID Idaho|IL Illinois|IN Indiana|IA Iowa|KS Kansas|KY Kentucky|LA Louisiana|ME Maine|MD Maryland|MA Massachusetts|MI Michigan|MN Minnesota|MS Mississippi|MO Missouri|MT Montana|NE Nebraska|NV Nevada|NH New Hampshire|NJ New Jersey|NM New Mexico|NY New York|NC North Carolina|ND North Dakota|OH Ohio|OK Oklahoma|OR Oregon|PA Pennsylvania|RI Rhode Island|SC South Carolina|SD South Dakota|TN Tennessee|TX Texas|UT Utah|VT Vermont|VA Virginia|WA Washington|WV West Virginia|WI Wisconsin|WY Wyoming',
+  CA: 'AB Alberta|BC British Columbia|MB Manitoba|NB New Brunswick|NL Newfoundland and Labrador|NT Northwest Territories|NS Nova Scotia|NU Nunavut|ON Ontario|PE Prince Edward Island|QC Quebec|SK Saskatchewan|YT Yukon',
+  AU: 'ACT Australian Capital Territory|NSW New South Wales|NT Northern Territory|QLD Queensland|SA South Australia|TAS Tasmania|VIC Victoria|WA Western Australia',
+};
+
+const statesOf = (country: string): Array<[code: string, name: string]> =>
+  STATES[country]?.split('|').map((entry) => [entry.slice(0, entry.indexOf(' ')), entry.slice(entry.indexOf(' ') + 1)]) ?? [];
+
+type Field = 'country' | 'state' | 'postcode';
+
+/**
+ * The drawer's shipping estimate, where the shop has `cart/update` with `update-customer`:
+ * "Calculate shipping" (or "Change address") opens "Country", "State / Region" where the country
+ * goes by state, "Postcode" and "Update"; afterwards "Shipping to COUNTRY" — or, when the shop kept
+ * its own region for the rates (CoCart 4.3.6), a note saying so, and no estimate any more.
+ */
+export class ShippingEstimateForm {
+  #open = false;
+  #busy = false;
+  /** Why the last try failed; `field` is the field at fault. */
+  #error: { text: string; field?: Field } | null = null;
+  /** The country chosen in the form (its states show), before it is sent. */
+  #country = '';
+  /** The shop's notices that came with the last estimate: said here in our words, not in the drawer's list. */
+  ownNotices: readonly Notice[] | undefined;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement & { renderRoot: HTMLElement | DocumentFragment; language?: string },
+    private readonly store: () => CartStore | undefined,
+    private readonly messages: () => Messages,
+  ) {}
+
+  render(state: CartState) {
+    const { estimate } = state.features;
+    const last = state.shippingEstimate;
+    const shopRegion = last?.outcome === 'shop-region';
+    if (!estimate && !shopRegion && !this.#error) return nothing;
+    const m = this.messages();
+    const followed = last?.outcome === 'followed' ? last : null;
+    return html`<div part="estimate">
+      <div part="estimate-status" role="status">
+        ${followed ? html`<p part="estimate-destination">${m.shippingTo(this.#countryName(followed.destination.country))}</p>` : nothing}
+        ${shopRegion ? html`<p part="estimate-note" id="estimate-note" tabindex="-1">${m.ratesForShopRegion}</p>` : nothing}
+      </div>
+      ${estimate && this.#open ? this.#form(m, last) : nothing}
+      ${estimate && !this.#open
+        ? html`<button part="estimate-toggle" type="button" @click=${this.#show}>
+            ${followed ? m.changeAddress : m.calculateShipping}
+          </button>`
+        : nothing}
+      ${!this.#open && this.#error ? html`<p part="estimate-error" id="estimate-message" role="alert" tabindex="-1">${this.#error.text}</p>` : nothing}
+    </div>`;
+  }
+
+  #form(m: Messages, last: ShippingEstimate | null) {
+    const country = this.#country;
+    const states = statesOf(country);
+    const error = this.#error;
+    const invalid = (field: Field) => (error?.field === field ? 'true' : nothing);
+    const describedBy = (field: Field) => (error?.field === field ? 'estimate-error' : nothing);
+    const previous = last?.destination.country === country ? last.destination : undefined;
+    return html`<form part="estimate-form" data-form="estimate" novalidate aria-label=${m.shippingAddress} @submit=${this.#submit}>
+      <label part="estimate-label" for="estimate-country">${m.country}</label>
+      <select
+        part="estimate-country select"
+        id="estimate-country"
+        name="country"
+        autocomplete="country"
+        aria-invalid=${invalid('country')}
+        aria-describedby=${describedBy('country')}
+        @change=${this.#chooseCountry}
+      >
+        ${this.#countries().map(([code, name]) => html`<option value=${code} ?selected=${code === country}>${name}</option>`)}
+      </select>
+      ${states.length
+        ? html`<label part="estimate-label" for="estimate-state">${m.stateRegion}</label>
+            <select
+              part="estimate-state select"
+              id="estimate-state"
+              name="state"
+              autocomplete="address-level1"
+              required
+              aria-invalid=${invalid('state')}
+              aria-describedby=${describedBy('state')}
+            >
+              <option value="" ?selected=${!previous?.state}></option>
+              ${states.map(([code, name]) => html`<option value=${code} ?selected=${code === previous?.state}>${name}</option>`)}
+            </select>`
+        : nothing}
+      <label part="estimate-label" for="estimate-postcode">${m.postcode}</label>
+      <input
+        part="estimate-postcode input"
+        id="estimate-postcode"
+        name="postcode"
+        autocomplete="postal-code"
+        value=${previous?.postcode ?? ''}
+        aria-invalid=${invalid('postcode')}
+        aria-describedby=${describedBy('postcode')}
+      />
+      <p part="estimate-error" id="estimate-error" role="alert">${error?.text ?? ''}</p>
+      <div part="estimate-actions">
+        <button part="estimate-update button" type="submit" aria-disabled=${this.#busy ? 'true' : nothing}>${m.updateEstimate}</button>
+        <button part="estimate-cancel" type="button" @click=${this.#cancel}>${m.cancel}</button>
+      </div>
+    </form>`;
+  }
+
+  #show = async (): Promise<void> => {
+    const state = this.store()?.state;
+    this.#country ||= state?.shippingEstimate?.destination.country || guessCountry(this.#language());
+    this.#open = true;
+    this.#error = null;
+    await this.#update();
+    this.#focus('#estimate-country');
+  };
+
+  #cancel = async (): Promise<void> => {
+    this.#open = false;
+    this.#error = null;
+    await this.#update();
+    this.#focus("[part~='estimate-toggle']");
+  };
+
+  #chooseCountry = (event: Event): void => {
+    this.#country = (event.target as HTMLSelectElement).value;
+    if (this.#error?.field !== 'country') this.#error = null;
+    this.host.requestUpdate();
+  };
+
+  #submit = async (event: SubmitEvent): Promise<void> => {
+    event.preventDefault();
+    const store = this.store();
+    if (!store || this.#busy) return;
+    const form = new FormData(event.target as HTMLFormElement);
+    const value = (name: string) => String(form.get(name) ?? '').trim();
+    const destination = { country: value('country'), state: value('state'), postcode: value('postcode') };
+    const m = this.messages();
+    if (statesOf(destination.country).length && !destination.state) {
+      this.#error = { text: m.chooseState, field: 'state' };
+      await this.#update();
+      this.#focus('#estimate-state');
+      return;
+    }
+    this.#busy = true;
+    this.#error = null;
+    this.host.requestUpdate();
+    try {
+      const cart = await store.estimateShipping(destination);
+      const outcome = store.state.shippingEstimate;
+      // The shop's "Cart updated." or its notice about a refused field, said here instead; any
+      // other error it sent stays in the drawer's list.
+      this.ownNotices = outcome?.outcome === 'refused' || !cart.notices.some((notice) => notice.type === 'error') ? cart.notices : undefined;
+      if (outcome?.outcome === 'refused') {
+        const field = outcome.refused[0]!;
+        const name = this.#countryName(destination.country);
+        const text = field === 'postcode' ? m.postcodeNotValid(name) : field === 'country' ? m.countryNotShipped(name) : m.stateNotValid;
+        this.#error = { text, field };
+        await this.#update();
+        this.#focus(`#estimate-${field}`);
+        return;
+      }
+      this.#open = false;
+      this.host.dispatchEvent(new CartUpdatedEvent({ ...analyticsDetail(cart, cart.items), cart, change: 'shipping' }));
+      await this.#update();
+      this.#focus(outcome?.outcome === 'followed' ? "[part~='estimate-toggle']" : '#estimate-note');
+    } catch (error) {
+      if (!isApiError(error) || error.kind === 'aborted') return;
+      console.warn('cart-widget: estimate-shipping failed:', error.message);
+      this.host.dispatchEvent(new CartErrorEvent({ error, action: 'estimate-shipping' }));
+      // The shop's own sentences are shown; its developer text (an older CoCart without this
+      // callback answers "There is no such namespace registered") never is.
+      const reason =
+        error.is('cart_empty')
+          ? m.estimateNeedsItems
+          : (error.status === 404 && error.is('no_namespace_error')) || error.missingRoute
+            ? m.estimateNotOffered
+            : [m.estimateFailed, describeError(error, m)].filter(Boolean).join(' ');
+      this.#error = { text: reason };
+      if (!store.state.features.estimate) this.#open = false;
+      await this.#update();
+      // The fields are gone when the shop turned out not to have the estimate: focus stays in the drawer.
+      this.#focus(this.#open ? '#estimate-country' : '#estimate-message');
+    } finally {
+      this.#busy = false;
+      this.host.requestUpdate();
+    }
+  };
+
+  /** Country names in one language, sorted; made again only when the language changes. */
+  #names?: { language: string; display: Intl.DisplayNames | null; sorted: Array<[code: string, name: string]> };
+
+  /** Every country with a name in the drawer's language, sorted by it. */
+  #countries(): Array<[code: string, name: string]> {
+    this.#countryName('');
+    const names = this.#names!;
+    if (!names.sorted.length) {
+      const collator = new Intl.Collator(names.language);
+      names.sorted = COUNTRIES.map((code): [string, string] => [code, this.#countryName(code)]).sort((a, b) => collator.compare(a[1], b[1]));
+    }
+    return names.sorted;
+  }
+
+  #countryName(code: string): string {
+    const language = this.#language();
+    if (this.#names?.language !== language) {
+      let display: Intl.DisplayNames | null = null;
+      try {
+        display = new Intl.DisplayNames(language, { type: 'region', fallback: 'code' });
+      } catch {
+        // Not a language the browser knows: codes it is.
+      }
+      this.#names = { language, display, sorted: [] };
+    }
+    if (!code) return '';
+    try {
+      return this.#names.display?.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  }
+
+  #language(): string {
+    return this.host.language || this.host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en';
+  }
+
+  async #update(): Promise<void> {
+    this.host.requestUpdate();
+    await this.host.updateComplete;
+  }
+
+  #focus(selector: string): void {
+    this.host.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+  }
+}
+
+/** The country of the shopper's own language settings (`en-GB` → `GB`), else the United States. */
+function guessCountry(language: string): string {
+  for (const tag of [language, ...(globalThis.navigator?.languages ?? [])]) {
+    try {
+      const region = new Intl.Locale(tag).maximize().region;
+      if (region && COUNTRIES.includes(region)) return region;
+    } catch {
+      // Not a language tag.
+    }
+  }
+  return 'US';
+}
+
+/** The estimate's look, beside the drawer's styles. */
+export const estimateStyles = css`
+  [part~='estimate'],
+  [part~='estimate-form'] {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_space) / 2);
+  }
+  [part~='estimate-toggle'],
+  [part~='estimate-cancel'] {
+    align-self: flex-start;
+    padding: 0;
+    color: var(--_accent);
+    text-decoration: underline;
+  }
+  [part~='estimate-actions'] {
+    display: flex;
+    align-items: center;
+    gap: calc(var(--_space) * 2);
+  }
+  [part~='estimate-note'] {
+    font-size: 0.875em;
+    color: var(--_muted);
+  }
+  [part~='estimate-error'] {
+    color: var(--_danger);
+    font-size: 0.875em;
+  }
+`;

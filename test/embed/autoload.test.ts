@@ -1,0 +1,64 @@
+/**
+ * The script tag's autoloader (`dist/cart-widget.js`, built by `npm test` first): each element is
+ * defined from its chunk in `dist/chunks/` the first time the page has it, and a language pack is a
+ * chunk of its own, fetched only when the page's `lang` asks for it — all under the embed page's
+ * strict `script-src 'self'`.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { byRole, descriptionOf, openEmbed, type EmbedFrame } from './embed-frame.js';
+
+const slow = { timeout: 5000, interval: 20 };
+
+describe('the script tag loads what the page has, when it has it', () => {
+  let page: EmbedFrame;
+
+  beforeEach(async () => {
+    page = await openEmbed();
+    await waitUntil(() => {
+      const trigger = byRole(page.document, 'button', 'Cart');
+      return trigger && descriptionOf(trigger);
+    }, 'no cart loaded', slow);
+  });
+
+  afterEach(() => {
+    page.remove();
+  });
+
+  const frame = () => page.document.defaultView as Window & typeof globalThis;
+  const scripts = () => frame().performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith('/dist/'));
+
+  it('defines an element added after the page loaded, from its own chunk', async () => {
+    expect(frame().customElements.get('cart-count'), 'no <cart-count> on the page yet').to.equal(undefined);
+    expect(scripts().some((path) => path.startsWith('/dist/chunks/cart-count-'))).to.equal(false);
+
+    const count = page.document.createElement('cart-count');
+    page.document.querySelector('cart-provider')!.append(count);
+
+    await waitUntil(() => frame().customElements.get('cart-count'), '<cart-count> was never defined', slow);
+    await waitUntil(() => count.shadowRoot?.textContent?.includes('0'), '<cart-count> shows no count', slow);
+    expect(scripts().some((path) => path.startsWith('/dist/chunks/cart-count-'))).to.equal(true);
+    expect(page.violations()).to.deep.equal([]);
+  });
+
+  it('fetches a language pack only when the page asks for that language', async () => {
+    expect(scripts().some((path) => /^\/dist\/chunks\/de-/.test(path)), 'German before anyone asked').to.equal(false);
+
+    page.document.documentElement.lang = 'de';
+
+    await waitUntil(() => byRole(page.document, 'button', 'In den Warenkorb'), 'the page never spoke German', slow);
+    expect(scripts().some((path) => /^\/dist\/chunks\/de-/.test(path))).to.equal(true);
+    expect(scripts().some((path) => /^\/dist\/chunks\/fr-/.test(path)), 'a language nobody asked for').to.equal(false);
+    expect(page.violations()).to.deep.equal([]);
+  });
+});
+
+describe('dist/cart-widget.all.js', () => {
+  it('has every element in the file itself: only language packs and the strings reader come later', async () => {
+    const file = await (await fetch('/dist/cart-widget.all.js')).text();
+    const later = [...file.matchAll(/import\(\s*[`'"]\.\/chunks\/([a-z-]+)-[\w-]+\.js[`'"]\s*\)/g)].map((match) => match[1]);
+    expect(later).to.have.members(['message-json', 'de', 'fr', 'es', 'it', 'nl', 'pt-br', 'pl', 'sv', 'ja', 'ar']);
+    for (const tag of ['cart-provider', 'cart-drawer', 'add-to-cart', 'login-form', 'mnm-container-picker', 'cart-count']) {
+      expect(new RegExp(`define\\(\\s*[\`'"]${tag}[\`'"]`).test(file), `<${tag}> defined in the file`).to.equal(true);
+    }
+  });
+});
