@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
 import type { Coupon, Currency } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
 import type { Messages } from '../../format/messages.js';
@@ -59,3 +59,22 @@ export function renderCoupons(coupons: readonly Coupon[], view: CouponView) {
       : nothing}
   </div>`;
 }
+
+/** Applied coupons and the code field. */
+export const couponStyles = css`
+    [part~='coupon-saving'] {
+      margin-inline-start: auto;
+    }
+    [part~='coupon-row'] {
+      display: flex;
+      gap: var(--_space);
+    }
+    [part~='coupon-input'] {
+      flex: 1;
+      min-inline-size: 0;
+    }
+    [part~='coupon-error'] {
+      font-size: 0.875em;
+    }
+
+`;

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { CrossSell, Currency } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
@@ -40,3 +40,29 @@ export function renderCrossSells(products: readonly CrossSell[], m: Messages, cu
     </ul>
   </section>`;
 }
+
+/** Suggestions, with their heading. */
+export const crossSellStyles = css`
+    [part~='section-title'] {
+      font-size: 1rem;
+    }
+    [part~='cross-sell-list'] {
+      display: grid;
+      grid-template-columns: repeat(auto-fill, minmax(8rem, 1fr));
+      gap: var(--_space);
+    }
+    [part~='cross-sell'] {
+      display: flex;
+      flex-direction: column;
+      align-items: flex-start;
+      gap: calc(var(--_space) / 2);
+    }
+    [part~='regular-price'] {
+      color: var(--_muted);
+    }
+    [part~='sale-price'] {
+      text-decoration: none;
+      font-weight: 600;
+    }
+
+`;

@@ -1,4 +1,4 @@
-import { html, noChange, nothing } from 'lit';
+import { css, html, noChange, nothing } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
@@ -155,3 +155,152 @@ function stepButton(key: string, action: 'decrease' | 'increase', label: string,
     ${icon}
   </button>`;
 }
+
+/** A line: picture, name, variation, prices, the quantity control, remove, its error and a box's contents. */
+export const lineStyles = css`
+    [part~='line'] {
+      display: grid;
+      grid-template-columns: var(--_image) 1fr auto;
+      grid-template-areas:
+        'image details total'
+        'image quantity remove'
+        'image error error'
+        'box box box';
+      gap: var(--_space) calc(var(--_space) * 1.5);
+      padding-block: calc(var(--_space) * 1.5);
+      border-block-end: 1px solid var(--_border);
+      /* The list is in block flow (not flex) and each line contains its layout, so a changed line is
+         laid out alone: in a flex column every line was laid out again. No content-visibility: auto:
+         Chromium leaves skipped lines out of the accessibility tree, and every script that measures a
+         control in one (Chrome's autofill does, for each field) lays out the whole list again. */
+      contain: layout style;
+    }
+    [part~='line-pending'] {
+      opacity: 0.7;
+    }
+    [part~='image'],
+    [part~='cross-sell-image'],
+    [part~='box-item-image'] {
+      grid-area: image;
+      inline-size: var(--_image);
+      block-size: var(--_image);
+      object-fit: cover;
+      border-radius: var(--_radius-surface);
+      background: var(--_border);
+    }
+    [part~='box-item-image'] {
+      inline-size: 32px;
+      block-size: 32px;
+    }
+    [part~='line-details'] {
+      grid-area: details;
+      display: flex;
+      flex-direction: column;
+      gap: 2px;
+      min-inline-size: 0;
+    }
+    [part~='line-name'],
+    [part~='cross-sell-name'] {
+      font-weight: 600;
+      overflow-wrap: anywhere;
+      /* Lined up with the drawer's own direction, whatever the name's. */
+      text-align: match-parent;
+      text-align: -webkit-match-parent;
+    }
+    [part~='variation'] {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0 var(--_space);
+      font-size: 0.875em;
+      color: var(--_muted);
+    }
+    [part~='variation-attribute'] {
+      display: flex;
+      gap: 0.25em;
+    }
+    [part~='variation'] dt::after {
+      content: ':';
+    }
+    [part~='line-price'] {
+      font-size: 0.875em;
+      color: var(--_muted);
+    }
+    [part~='line-total'] {
+      grid-area: total;
+      font-weight: 600;
+      text-align: end;
+    }
+    [part~='quantity'] {
+      grid-area: quantity;
+      display: inline-flex;
+      align-items: center;
+      justify-self: start;
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius-control);
+    }
+    [part~='quantity-button'] {
+      display: inline-grid;
+      place-items: center;
+      inline-size: 2rem;
+      block-size: 2rem;
+    }
+    .mark {
+      position: relative;
+      inline-size: 12px;
+      block-size: 12px;
+    }
+    .mark::before,
+    .plus::after {
+      content: '';
+      position: absolute;
+      inset-inline: 0;
+      inset-block-start: 5px;
+      /* A border, not a background: forced colours (Windows High Contrast) drop backgrounds. */
+      border-block-start: 2px solid;
+    }
+    .plus::after {
+      rotate: 90deg;
+    }
+    [part~='quantity-input'] {
+      inline-size: 3.5rem;
+      block-size: 2rem;
+      border: 0;
+      border-inline: 1px solid var(--_border);
+      background: var(--_bg);
+      text-align: center;
+      -moz-appearance: textfield;
+    }
+    [part~='quantity-input'][aria-invalid='true'] {
+      outline: 2px solid var(--_danger);
+      outline-offset: -2px;
+    }
+    [part~='remove'],
+    [part~='undo'],
+    [part~='coupon-remove'] {
+      padding: 0;
+      color: var(--_accent);
+      text-decoration: underline;
+    }
+    [part~='remove'] {
+      grid-area: remove;
+      justify-self: end;
+    }
+    [part~='line-error'] {
+      grid-area: error;
+      font-size: 0.875em;
+    }
+    [part~='box-contents'] {
+      grid-area: box;
+      display: flex;
+      flex-direction: column;
+      gap: calc(var(--_space) / 2);
+      padding-inline-start: calc(var(--_image) + var(--_space) * 1.5);
+      font-size: 0.875em;
+    }
+    [part~='box-item'] {
+      display: flex;
+      align-items: center;
+      gap: var(--_space);
+    }
+
+`;

@@ -1,7 +1,17 @@
 import { css } from 'lit';
+import { couponStyles } from './coupons.js';
+import { crossSellStyles } from './cross-sells.js';
+import { lineStyles } from './line-items.js';
+import { removedStyles } from './removed-items.js';
+import { shippingStyles } from './shipping.js';
+import { totalsStyles } from './totals.js';
 
-/** The open drawer's styles, adopted with the panel's code (after the trigger's, as one sheet before). */
-export const panelStyles = css`
+/**
+ * The open drawer's frame: dialog, header, body, footer, notices, alerts, the loading and empty
+ * states, and what the sections share. Each section's own rules sit beside its template
+ * (`line-items.ts`, `removed-items.ts`, `coupons.ts`, `shipping.ts`, `cross-sells.ts`, `totals.ts`).
+ */
+export const frameStyles = css`
     [part~='dialog'] {
       box-sizing: border-box;
       inline-size: var(--cart-drawer-width, min(28rem, 100vw));
@@ -165,157 +175,8 @@ export const panelStyles = css`
       color: var(--_muted);
     }
 
-    [part~='line'] {
-      display: grid;
-      grid-template-columns: var(--_image) 1fr auto;
-      grid-template-areas:
-        'image details total'
-        'image quantity remove'
-        'image error error'
-        'box box box';
-      gap: var(--_space) calc(var(--_space) * 1.5);
-      padding-block: calc(var(--_space) * 1.5);
-      border-block-end: 1px solid var(--_border);
-      /* The list is in block flow (not flex) and each line contains its layout, so a changed line is
-         laid out alone: in a flex column every line was laid out again. No content-visibility: auto:
-         Chromium leaves skipped lines out of the accessibility tree, and every script that measures a
-         control in one (Chrome's autofill does, for each field) lays out the whole list again. */
-      contain: layout style;
-    }
-    [part~='line-pending'] {
-      opacity: 0.7;
-    }
-    [part~='image'],
-    [part~='cross-sell-image'],
-    [part~='box-item-image'] {
-      grid-area: image;
-      inline-size: var(--_image);
-      block-size: var(--_image);
-      object-fit: cover;
-      border-radius: var(--_radius-surface);
-      background: var(--_border);
-    }
-    [part~='box-item-image'] {
-      inline-size: 32px;
-      block-size: 32px;
-    }
-    [part~='line-details'] {
-      grid-area: details;
-      display: flex;
-      flex-direction: column;
-      gap: 2px;
-      min-inline-size: 0;
-    }
-    [part~='line-name'],
-    [part~='cross-sell-name'] {
-      font-weight: 600;
-      overflow-wrap: anywhere;
-      /* Lined up with the drawer's own direction, whatever the name's. */
-      text-align: match-parent;
-      text-align: -webkit-match-parent;
-    }
-    [part~='variation'] {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0 var(--_space);
-      font-size: 0.875em;
-      color: var(--_muted);
-    }
-    [part~='variation-attribute'] {
-      display: flex;
-      gap: 0.25em;
-    }
-    [part~='variation'] dt::after {
-      content: ':';
-    }
-    [part~='line-price'] {
-      font-size: 0.875em;
-      color: var(--_muted);
-    }
-    [part~='line-total'] {
-      grid-area: total;
-      font-weight: 600;
-      text-align: end;
-    }
-    [part~='quantity'] {
-      grid-area: quantity;
-      display: inline-flex;
-      align-items: center;
-      justify-self: start;
-      border: 1px solid var(--_border);
-      border-radius: var(--_radius-control);
-    }
-    [part~='quantity-button'] {
-      display: inline-grid;
-      place-items: center;
-      inline-size: 2rem;
-      block-size: 2rem;
-    }
-    .mark {
-      position: relative;
-      inline-size: 12px;
-      block-size: 12px;
-    }
-    .mark::before,
-    .plus::after {
-      content: '';
-      position: absolute;
-      inset-inline: 0;
-      inset-block-start: 5px;
-      /* A border, not a background: forced colours (Windows High Contrast) drop backgrounds. */
-      border-block-start: 2px solid;
-    }
-    .plus::after {
-      rotate: 90deg;
-    }
-    [part~='quantity-input'] {
-      inline-size: 3.5rem;
-      block-size: 2rem;
-      border: 0;
-      border-inline: 1px solid var(--_border);
-      background: var(--_bg);
-      text-align: center;
-      -moz-appearance: textfield;
-    }
-    [part~='quantity-input'][aria-invalid='true'] {
-      outline: 2px solid var(--_danger);
-      outline-offset: -2px;
-    }
-    [part~='remove'],
-    [part~='undo'],
-    [part~='coupon-remove'] {
-      padding: 0;
-      color: var(--_accent);
-      text-decoration: underline;
-    }
-    [part~='remove'] {
-      grid-area: remove;
-      justify-self: end;
-    }
-    [part~='line-error'] {
-      grid-area: error;
-      font-size: 0.875em;
-    }
-    [part~='box-contents'] {
-      grid-area: box;
-      display: flex;
-      flex-direction: column;
-      gap: calc(var(--_space) / 2);
-      padding-inline-start: calc(var(--_image) + var(--_space) * 1.5);
-      font-size: 0.875em;
-    }
-    [part~='box-item'] {
-      display: flex;
-      align-items: center;
-      gap: var(--_space);
-    }
 
-    [part~='removed'] {
-      display: flex;
-      flex-direction: column;
-      gap: calc(var(--_space) / 2);
-      font-size: 0.875em;
-    }
+    /* What the sections share: rows of a name and an amount, and a column of parts. */
     [part~='removed-line'],
     [part~='coupon'] {
       display: flex;
@@ -331,114 +192,7 @@ export const panelStyles = css`
       flex-direction: column;
       gap: var(--_space);
     }
-    [part~='coupon-saving'] {
-      margin-inline-start: auto;
-    }
-    [part~='coupon-row'] {
-      display: flex;
-      gap: var(--_space);
-    }
-    [part~='coupon-input'] {
-      flex: 1;
-      min-inline-size: 0;
-    }
-    [part~='coupon-error'] {
-      font-size: 0.875em;
-    }
-
-    [part~='section-title'] {
-      font-size: 1rem;
-    }
-    [part~='shipping-package'] {
-      display: flex;
-      flex-direction: column;
-      gap: calc(var(--_space) / 2);
-      padding: var(--_space);
-      border: 1px solid var(--_border);
-      border-radius: var(--_radius-surface);
-    }
-    [part~='shipping-package-name'] {
-      padding-inline: calc(var(--_space) / 2);
-      font-weight: 600;
-    }
-    [part~='shipping-destination'],
-    [part~='shipping-pending'],
-    [part~='shipping-note'],
-    [part~='checkout-note'] {
-      font-size: 0.875em;
-      color: var(--_muted);
-    }
-    [part~='shipping-rates'] {
-      display: flex;
-      flex-direction: column;
-      gap: calc(var(--_space) / 2);
-      margin: 0;
-      padding: 0;
-      list-style: none;
-    }
-    [part~='shipping-rate-chosen'] {
-      font-weight: 600;
-    }
-    [part~='shipping-rate-selected'] {
-      font-weight: 400;
-      color: var(--_muted);
-    }
-    [part~='checkout-note'] {
-      margin-block: calc(var(--_space) / 2) 0;
-    }
-    [part~='shipping-rate'] {
-      display: flex;
-      align-items: center;
-      gap: var(--_space);
-    }
-    /* A 24px touch target (WCAG 2.5.8); the browser's default radio is 13px. */
-    [part~='shipping-radio'] {
-      flex: none;
-      inline-size: 24px;
-      block-size: 24px;
-      margin: 0;
-      accent-color: var(--_accent);
-    }
-    [part~='shipping-rate-cost'] {
-      margin-inline-start: auto;
-    }
-
-    [part~='cross-sell-list'] {
-      display: grid;
-      grid-template-columns: repeat(auto-fill, minmax(8rem, 1fr));
-      gap: var(--_space);
-    }
-    [part~='cross-sell'] {
-      display: flex;
-      flex-direction: column;
-      align-items: flex-start;
-      gap: calc(var(--_space) / 2);
-    }
-    [part~='regular-price'] {
-      color: var(--_muted);
-    }
-    [part~='sale-price'] {
-      text-decoration: none;
-      font-weight: 600;
-    }
-
-    [part~='totals'] {
-      display: flex;
-      flex-direction: column;
-      gap: calc(var(--_space) / 2);
-    }
-    [part~='totals-row'] {
-      display: flex;
-      justify-content: space-between;
-      gap: var(--_space);
-    }
-    [part~='total'] {
-      font-size: 1.125em;
-      font-weight: 700;
-    }
-    [part~='checkout'] {
-      display: block;
-      text-align: center;
-      text-decoration: none;
-    }
 `;
+
+/** The open drawer's styles, adopted with the panel's code (after the trigger's), in cascade order. */
+export const panelStyles = [frameStyles, lineStyles, removedStyles, couponStyles, crossSellStyles, shippingStyles, totalsStyles];

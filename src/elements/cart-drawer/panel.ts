@@ -19,7 +19,7 @@ import { estimateStyles, ShippingEstimateForm } from './shipping-estimate.js';
 import { renderTotals } from './totals.js';
 
 /** The open drawer's styles, after the trigger's. */
-export const styles = [panelStyles, estimateStyles];
+export const styles = [...panelStyles, estimateStyles];
 
 /** What the panel reads of its `<cart-drawer>` at each render. */
 export interface DrawerView {

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
 import type { RemovedItem } from '../../api/model.js';
 import type { Messages } from '../../format/messages.js';
 
@@ -23,3 +23,13 @@ export function renderRemovedItems(items: readonly RemovedItem[], m: Messages, p
     )}
   </ul>`;
 }
+
+/** Recently removed lines. */
+export const removedStyles = css`
+    [part~='removed'] {
+      display: flex;
+      flex-direction: column;
+      gap: calc(var(--_space) / 2);
+      font-size: 0.875em;
+    }
+`;

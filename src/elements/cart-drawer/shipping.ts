@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Currency, Shipping, ShippingPackage } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
@@ -82,3 +82,57 @@ function fixedRates(pkg: ShippingPackage, id: string, { m, currency }: ShippingV
     <p part="shipping-note">${m.shippingChosenAtCheckout}</p>
   </div>`;
 }
+
+/** Packages and their rates (radios, or a fixed list). */
+export const shippingStyles = css`
+    [part~='shipping-package'] {
+      display: flex;
+      flex-direction: column;
+      gap: calc(var(--_space) / 2);
+      padding: var(--_space);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius-surface);
+    }
+    [part~='shipping-package-name'] {
+      padding-inline: calc(var(--_space) / 2);
+      font-weight: 600;
+    }
+    [part~='shipping-destination'],
+    [part~='shipping-pending'],
+    [part~='shipping-note'] {
+      font-size: 0.875em;
+      color: var(--_muted);
+    }
+    [part~='shipping-rates'] {
+      display: flex;
+      flex-direction: column;
+      gap: calc(var(--_space) / 2);
+      margin: 0;
+      padding: 0;
+      list-style: none;
+    }
+    [part~='shipping-rate-chosen'] {
+      font-weight: 600;
+    }
+    [part~='shipping-rate-selected'] {
+      font-weight: 400;
+      color: var(--_muted);
+    }
+    [part~='shipping-rate'] {
+      display: flex;
+      align-items: center;
+      gap: var(--_space);
+    }
+    /* A 24px touch target (WCAG 2.5.8); the browser's default radio is 13px. */
+    [part~='shipping-radio'] {
+      flex: none;
+      inline-size: 24px;
+      block-size: 24px;
+      margin: 0;
+      accent-color: var(--_accent);
+    }
+    [part~='shipping-rate-cost'] {
+      margin-inline-start: auto;
+    }
+
+`;

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
 import type { Cart } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
 import type { Messages } from '../../format/messages.js';
@@ -25,3 +25,31 @@ export function renderTotals(cart: Cart, m: Messages) {
     ${row(m.total, money(totals.total), 'totals-row total')}
   </dl>`;
 }
+
+/** The totals, the checkout link and the note beside it. */
+export const totalsStyles = css`
+    [part~='totals'] {
+      display: flex;
+      flex-direction: column;
+      gap: calc(var(--_space) / 2);
+    }
+    [part~='totals-row'] {
+      display: flex;
+      justify-content: space-between;
+      gap: var(--_space);
+    }
+    [part~='total'] {
+      font-size: 1.125em;
+      font-weight: 700;
+    }
+    [part~='checkout'] {
+      display: block;
+      text-align: center;
+      text-decoration: none;
+    }
+    [part~='checkout-note'] {
+      margin-block: calc(var(--_space) / 2) 0;
+      font-size: 0.875em;
+      color: var(--_muted);
+    }
+`;
