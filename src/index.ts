@@ -28,7 +28,7 @@ export type { ApiErrorKind } from './api/errors.js';
 export type * from './api/model.js';
 
 export { formatMoney } from './format/money.js';
-export { defaultMessages, type Messages } from './format/messages.js';
+export { defaultMessages, describeError, type Messages } from './format/messages.js';
 export * from './events/cart-events.js';
 export * from './events/auth-events.js';
 export type { AnalyticsDetail, AnalyticsItem } from './events/analytics.js';
