@@ -93,11 +93,6 @@ export class ApiError extends Error {
     return this.kind === 'network' || this.kind === 'timeout';
   }
 
-  /** Nothing reached the shop (refused before sending, or cancelled before an answer). */
-  get unsent(): boolean {
-    return this.kind === 'insecure-transport' || this.kind === 'aborted';
-  }
-
   /** Says nothing about the request or the shopper's session: the same request may work later. */
   get transient(): boolean {
     return this.outcomeUnknown || this.kind === 'aborted' || BUSY.includes(this.status!) || this.status! >= 500;

@@ -62,6 +62,8 @@ export class CartStore {
   readonly #persistence: Persistence;
   /** Settles once the stored session was restored: no request goes out before. */
   readonly #ready: Promise<void>;
+  /** Whether `#ready` has settled: after that no request waits for it (nor sets a timer to). */
+  #restored = false;
   readonly #lifetime = new AbortController();
   readonly #cleanups: Array<() => void>;
   /** The last cart the service confirmed (or another tab shared); `state.cart` adds optimistic lines. */
@@ -113,7 +115,9 @@ export class CartStore {
       this.#persistence.listen((message) => this.#takeFromOtherTab(message)),
       () => globalThis.removeEventListener?.('pageshow', onPageShow),
     ];
-    this.#ready = this.#changeSession(() => this.session.restore()).catch(ignore);
+    this.#ready = this.#changeSession(() => this.session.restore())
+      .catch(ignore)
+      .then(() => void (this.#restored = true));
   }
 
   get state(): CartState {
@@ -220,18 +224,14 @@ export class CartStore {
     } catch (caught) {
       const error = caught as ApiError;
       // Before CoCart 4.1 the route exists without this callback.
-      if (error.status === 404 && error.is('no_namespace_error')) {
-        this.#setState({ features: Object.freeze({ ...this.#state.features, estimate: false }) });
-      }
+      if (error.status === 404 && error.is('no_namespace_error')) this.#switchOff('estimate');
       // Emptied elsewhere: show the cart as the shop has it.
       if (error.is('cart_empty')) this.#fetchCart().catch(ignore);
       throw error;
     }
     const estimate = judgeEstimate(sent, addresses);
-    this.#setState({
-      shippingEstimate: Object.freeze(estimate),
-      ...(estimate.outcome === 'shop-region' ? { features: Object.freeze({ ...this.#state.features, estimate: false }) } : {}),
-    });
+    this.#setState({ shippingEstimate: Object.freeze(estimate) });
+    if (estimate.outcome === 'shop-region') this.#switchOff('estimate');
     return cart;
   }
 
@@ -327,7 +327,7 @@ export class CartStore {
 
   /** A product (e.g. a mix-and-match box), read with the session's credentials; `signal` cancels it. */
   async getProduct(id: number | string, signal?: AbortSignal): Promise<Product> {
-    return (await this.#request((ctx) => this.api.getProduct(id, { ...ctx, signal: signal ?? ctx.signal }))).cart;
+    return (await this.#request((ctx) => this.api.getProduct(id, { ...ctx, signal: signal ?? ctx.signal }), { cartRoute: false })).cart;
   }
 
   /**
@@ -369,11 +369,14 @@ export class CartStore {
    * or that found its line gone, reads the cart again before it fails: the shopper sees the shop's
    * truth, never a guess.
    */
-  async #request<T>(send: (ctx: CallContext) => Promise<T>, { freshCart = false, write = false } = {}): Promise<Reply<T>> {
+  async #request<T>(
+    send: (ctx: CallContext) => Promise<T>,
+    { freshCart = false, write = false, cartRoute = true } = {},
+  ): Promise<Reply<T>> {
     // The stored session is checked first, but a check that hangs must not hold the page's cart
     // past its read deadline: after a while the request goes with the credentials held (a token
     // the check later finds refused is refreshed or ends the session, as for any request).
-    await Promise.race([this.#ready, pause(SESSION_CHECK_WAIT_MS)]);
+    if (!this.#restored) await Promise.race([this.#ready, pause(SESSION_CHECK_WAIT_MS)]);
     let recovered = false;
     let keyDropped = false;
     for (;;) {
@@ -381,7 +384,8 @@ export class CartStore {
       let cartKey: string | null = null;
       try {
         credentials = await this.session.credentials();
-        const guest = this.session.state.kind === 'guest';
+        // A product read has nothing to do with the guest's cart key: it neither waits for one nor brings one.
+        const guest = cartRoute && this.session.state.kind === 'guest';
         if (guest) {
           while (this.#keyless && !this.#keptKey()) await this.#keyless;
           cartKey = this.#keptKey();
@@ -466,11 +470,14 @@ export class CartStore {
       return await this.#requestChange(send);
     } catch (caught) {
       const error = caught as ApiError;
-      if (error.missingRoute) {
-        this.#setState({ features: Object.freeze({ ...this.#state.features, [feature]: false }) });
-      }
+      if (error.missingRoute) this.#switchOff(feature);
       throw error;
     }
+  }
+
+  /** The shop does not offer `feature` (no route, or not for this shop): its controls go. */
+  #switchOff(feature: keyof CartState['features']): void {
+    this.#setState({ features: Object.freeze({ ...this.#state.features, [feature]: false }) });
   }
 
   /** Sends a line's newest wanted quantity until no newer one waits; one request in flight per line. */

@@ -5,7 +5,7 @@ import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import { CartElement } from '../cart-element.js';
 import { styles } from './cart-count.styles.js';
-import { itemCount } from './item-count.js';
+import { itemCount } from '../item-count.js';
 
 /** What `<cart-count>` shows: the number of items, the cart's total, or its subtotal. */
 export type CartCountShow = 'count' | 'total' | 'subtotal';

@@ -5,6 +5,7 @@ import { StoreController } from '../../store/store-controller.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
+import { itemCount } from '../item-count.js';
 import { styles } from './cart-drawer.styles.js';
 import { cartIcon } from './icons.js';
 import type * as Panel from './panel.js';
@@ -279,9 +280,7 @@ export class CartDrawer extends CartElement {
   #countOf(cart: Cart | null): number {
     if (cart !== this.#countedFrom) {
       this.#countedFrom = cart;
-      const items = cart?.items ?? [];
-      const keys = new Set(items.map((item) => item.key));
-      this.#count = items.reduce((sum, item) => (keys.has(item.mnm?.container ?? '') ? sum : sum + item.quantity.value), 0);
+      this.#count = cart ? itemCount(cart) : 0;
     }
     return this.#count;
   }

@@ -194,7 +194,7 @@ export class DrawerPanel {
     const notices = cart && cart.notices !== this.#actions.feedback.staleNotices && cart.notices !== this.#estimate.ownNotices ? cart.notices : [];
     return html`<div part="notices">
         ${notices.map((notice) => html`<p part="notice notice-${notice.type}">${notice.message}</p>`)}
-        ${state.notMerged.length ? html`<p part="notice notice-error">${m.notMerged(listOf(state.notMerged, this.#host))}</p>` : nothing}
+        ${state.notMerged.length ? html`<p part="notice notice-error">${m.notMerged(listOf(state.notMerged, this.#host.language))}</p>` : nothing}
       </div>
       ${status === 'error' && error
         ? html`<div part="load-error">
@@ -382,10 +382,9 @@ export class DrawerPanel {
 }
 
 /** Names joined the way the drawer's language lists them: "A, B and C". */
-function listOf(names: readonly string[], element: Element): string {
-  const lang = element.closest('[lang]')?.getAttribute('lang') || 'en';
+function listOf(names: readonly string[], language: string): string {
   try {
-    return new Intl.ListFormat(lang, { type: 'conjunction' }).format(names);
+    return new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
   } catch {
     return names.join(', ');
   }

@@ -46,7 +46,7 @@ export class ShippingEstimateForm {
   ownNotices: readonly Notice[] | undefined;
 
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement & { renderRoot: HTMLElement | DocumentFragment; language?: string },
+    private readonly host: ReactiveControllerHost & HTMLElement & { renderRoot: HTMLElement | DocumentFragment; language: string },
     private readonly store: () => CartStore | undefined,
     private readonly messages: () => Messages,
   ) {}
@@ -241,7 +241,8 @@ export class ShippingEstimateForm {
   }
 
   #language(): string {
-    return this.host.language || this.host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en';
+    // The drawer's language: its own, its provider's or the page's `lang`, resolved once for every string.
+    return this.host.language;
   }
 
   async #update(): Promise<void> {

@@ -1,8 +1,8 @@
-import type { Cart } from '../../api/model.js';
+import type { Cart } from '../api/model.js';
 
 /**
  * How many items the cart holds as a shopper counts them: a mix-and-match box is one item (its
- * contents are not counted again), as on the drawer's trigger.
+ * contents are not counted again), on the drawer's trigger and in `<cart-count>`.
  */
 export function itemCount(cart: Cart): number {
   const keys = new Set(cart.items.map((item) => item.key));
