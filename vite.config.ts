@@ -13,8 +13,9 @@ import { minifyTemplates } from './scripts/minify-templates.js';
  *   (per-element imports), lit / @lit/* / zod / msw left as dependencies.
  * - `vite build --mode demo-mock`: `dist/demo-mock.js`, the fake shop and msw in one file, so the
  *   no-build merchant page (demo/embed.html) can run on the mock. Never part of the package.
- * - `vite build --mode bench`: the benchmark page (bench/), minified like the script tag;
- *   `npm run bench` builds it into a temporary folder and drives it.
+ * - `vite build --mode bench`: the benchmark pages (bench/), minified like the script tag;
+ *   `npm run bench` builds them into a temporary folder, and beside them (`cart-widget/`) the script
+ *   tag exactly as `vite build` makes it, which the page-load bench loads as a merchant's page does.
  */
 const elements = readdirSync('src/elements', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -118,14 +119,18 @@ function nothingLater(): Plugin {
   };
 }
 
-/** Runs the build of another mode once this one is written. */
+/** Runs the build of another mode once this one is written, into the same folder (`dist/` unless told). */
 function alsoBuild(mode: string): Plugin {
+  let outDir: string | undefined;
   return {
     name: 'cart-widget:also-build',
     apply: (config, env) => !env.isPreview && config.build?.write !== false,
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     async closeBundle() {
       const { build } = await import('vite');
-      await build({ mode, logLevel: 'warn', configFile: fileURLToPath(import.meta.url) });
+      await build({ mode, logLevel: 'warn', configFile: fileURLToPath(import.meta.url), build: { outDir } });
     },
   };
 }

@@ -5,7 +5,7 @@
 //
 // The timings alternate: widget run, hand-written run, widget run… in one page (the order flipped
 // every other pair), so a burst of other work on the machine slows both sides of a ratio, not one.
-// Not part of `npm test`; under two minutes.
+// Not part of `npm test`; under two minutes. `-- --load-only`: the page-load figures alone.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -14,8 +14,10 @@ import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
 import { launchChromium } from '../scripts/chromium.mjs';
 
+/** `-- --load-only`: the page-load figures alone (no cart sizes). */
+const LOAD_ONLY = process.argv.includes('--load-only');
 /** `-- --sizes=200,1000`: only those cart sizes. */
-const SIZES = (process.argv.find((arg) => arg.startsWith('--sizes='))?.slice(8).split(',').map(Number) ?? [10, 200, 1000]);
+const SIZES = LOAD_ONLY ? [] : (process.argv.find((arg) => arg.startsWith('--sizes='))?.slice(8).split(',').map(Number) ?? [10, 200, 1000]);
 const RUNS = { 10: 7, 200: 5, 1000: 5 };
 // Open/close cycles for the heap figures: the first half warms up, a leak grows in the second too.
 // A modal <dialog> is display: none while closed, so every opening styles and lays out every line
@@ -32,6 +34,9 @@ const out = mkdtempSync(join(tmpdir(), 'cart-widget-bench-'));
 const started = performance.now();
 try {
   await build({ mode: 'bench', logLevel: 'warn', build: { outDir: out } });
+  // The merchant's script tag as `vite build` makes it (`cart-widget.js` + `chunks/`), beside the
+  // pages: the page-load bench loads it by its own script tag, as a shop's page does.
+  await build({ mode: 'production', logLevel: 'warn', build: { outDir: join(out, 'cart-widget') } });
   const server = await serve(out);
   const browser = await launchChromium(puppeteer, [
     '--js-flags=--expose-gc',
@@ -55,7 +60,7 @@ try {
       }
     }
     const load = process.argv.includes('--no-load') ? null : await pageLoads(browser, `http://127.0.0.1:${server.address().port}/bench`);
-    printTable(results, await browser.version());
+    if (SIZES.length) printTable(results, await browser.version());
     if (load) printLoads(load);
   } finally {
     await browser.close();
@@ -139,7 +144,8 @@ function printLoads(loads) {
   const [widget, dom] = [figure('widget'), figure('vanilla')];
   const ms = (f) => `${f.median.toFixed(1)} ms (${f.min.toFixed(0)}–${f.max.toFixed(0)})`;
   const longest = (impl) => Math.max(0, ...loads[impl].flatMap((load) => load.longTasks));
-  console.log(`\npage load, 3-line cart (<cart-provider>, <cart-drawer>, two <add-to-cart>), ${LOAD_RUNS} loads each, alternating:`);
+  console.log(`\npage load, 3-line cart (<cart-provider>, <cart-drawer>, two <add-to-cart>), ${LOAD_RUNS} loads each, alternating`);
+  console.log(`(widget = the script tag as \`vite build\` makes it, chunks from chunks/; machine load average ${loadavg()[0].toFixed(1)}):`);
   console.log(`  navigation → count shown: widget ${ms(widget)}, DOM ${ms(dom)}, ratio ${(widget.median / dom.median).toFixed(2)}×`);
   console.log(`  longest task until then: widget ${longest('widget').toFixed(0)} ms, DOM ${longest('vanilla').toFixed(0)} ms (a long task is over 50 ms)`);
 }
