@@ -47,8 +47,11 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
 /**
  * What every element needs: in the entry itself, so a page waits for one file before its elements'
  * chunks (and no chunk in between). The language packs stay out: a page loads only the one it speaks.
+ * So do the few lines several elements share (`item-count`, `item-adding`, under 0.5 KB together):
+ * as chunks of their own they were a third round trip (entry → element chunk → its shared chunk)
+ * before the trigger could show the count.
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/]|api[\\/]((client|errors|schemas|model|transport|http-errors)\.|wire[\\/])|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/]|api[\\/]((client|errors|schemas|model|transport|http-errors)\.|wire[\\/])|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>
