@@ -36,7 +36,7 @@ const BUDGETS = { critical: 20 * KB, chunks: 36 * KB, all: 36 * KB };
  * with at least half a KB to spare), so `npm test` catches a regression while the rest of the way
  * is still to go. Lower these as sizes come down; delete one once its budget holds.
  */
-const LIMITS = { critical: 30 * KB, chunks: 51 * KB, all: 46 * KB };
+const LIMITS = { critical: 29 * KB, chunks: 51 * KB, all: 46 * KB };
 /** The page the critical budget is about. */
 const PAGE = ['cart-provider', 'cart-drawer', 'add-to-cart'];
 

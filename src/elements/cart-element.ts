@@ -4,7 +4,8 @@ import { ApiError, isApiError } from '../api/errors.js';
 import type { AmountsMode } from '../api/model.js';
 import { CartErrorEvent } from '../events/cart-events.js';
 import { loadPack, loadedPack, matchLanguage, type Language } from '../format/locales/languages.js';
-import { defaultMessages, describeError, withMessages, type LanguagePack, type Messages } from '../format/messages.js';
+import type { LanguagePack, Messages } from '../format/messages.js';
+import { describeError, type SharedMessages } from '../format/messages/shared.js';
 import { getCartStore, type CartStore } from '../store/cart-store.js';
 import { storeContext } from '../store/context.js';
 import type { AuthKind } from '../store/types.js';
@@ -17,7 +18,9 @@ import { messagesContext, type ProvidedMessages } from './cart-provider/messages
  *
  * And which language it speaks: the nearest `lang` attribute (its own, its provider's, `<html>`'s),
  * followed when it changes. Its strings are, last wins: English, the language's pack, the
- * provider's `data-messages` JSON, the element's `messages` property.
+ * provider's `data-messages` JSON, the element's `messages` property. Each element names the
+ * English it shows (`src/format/messages/<element>.ts`), so a page loads only the strings of the
+ * elements it has.
  */
 export class CartElement extends LitElement {
   static override properties: PropertyDeclarations = {
@@ -55,7 +58,8 @@ export class CartElement extends LitElement {
   #language?: Language;
   /** The first render waits for the language's strings (and the merchant's), so no other words flash first. */
   #firstPack?: Promise<void>;
-  #resolved?: { from: readonly unknown[]; messages: Messages };
+  /** Per English set asked for (the drawer asks for two: its button's, then its panel's), the last strings made from it. */
+  readonly #resolved = new Map<object, { from: readonly unknown[]; messages: object }>();
 
   constructor() {
     super();
@@ -85,15 +89,16 @@ export class CartElement extends LitElement {
   }
 
   /**
-   * This element's strings: English, then its language's, then the provider's `data-messages`
-   * (those for every language, then those for this one), then `overrides` (its `messages`).
-   * The same object until one of those changes.
+   * This element's strings: `english` (the set it shows), then its language's, then the provider's
+   * `data-messages` (those for every language, then those for this one), then `overrides` (its
+   * `messages`). The same object until one of those changes.
    */
-  protected resolveMessages(overrides: Partial<Messages> | undefined): Messages {
+  protected resolveMessages<T extends SharedMessages>(english: T, overrides: Partial<Messages> | undefined): T {
     const from = [this.spoken, this.providedMessages, overrides];
-    if (this.#resolved?.from.every((value, n) => value === from[n])) return this.#resolved.messages;
+    const resolved = this.#resolved.get(english);
+    if (resolved?.from.every((value, n) => value === from[n])) return resolved.messages as T;
     const language = this.language;
-    let messages = withMessages(this.spoken?.pack, defaultMessages);
+    let messages = withStrings(english, this.spoken?.pack);
     const { sources = [], apply } = this.providedMessages ?? {};
     if (apply) {
       for (const source of sources) if (!source.lang) messages = apply(messages, source.messages, language);
@@ -101,8 +106,8 @@ export class CartElement extends LitElement {
         if (source.lang && matchLanguage(source.lang) === language) messages = apply(messages, source.messages, language);
       }
     }
-    messages = withMessages(overrides, messages);
-    this.#resolved = { from, messages };
+    messages = withStrings(messages, overrides);
+    this.#resolved.set(english, { from, messages });
     return messages;
   }
 
@@ -140,7 +145,7 @@ export class CartElement extends LitElement {
    * returns the sentence to show ('' when cancelled). Anything thrown that is not an `ApiError`
    * is reported as an invalid response.
    */
-  protected reportFailure(cause: unknown, action: string, messages: Messages): string {
+  protected reportFailure(cause: unknown, action: string, messages: SharedMessages): string {
     const error = isApiError(cause) ? cause : new ApiError({ kind: 'invalid-response', message: messages.genericError, cause });
     if (error.kind === 'aborted') return '';
     // The detail is for developers: the console has it, the shopper reads our sentence.
@@ -148,6 +153,14 @@ export class CartElement extends LitElement {
     this.dispatchEvent(new CartErrorEvent({ error, action }));
     return describeError(error, messages);
   }
+}
+
+/** `base` with the strings of `layer` it has (a language pack or a `messages` property has others' too). */
+function withStrings<T extends object>(base: T, layer: Partial<Messages> | undefined): T {
+  if (!layer) return base;
+  const result = { ...base } as Record<string, unknown>;
+  for (const key of Object.keys(layer)) if (key in base) result[key] = layer[key as keyof Messages];
+  return result as T;
 }
 
 /** The value of the nearest `lang` attribute, from the element up through shadow hosts; `null` when none. */

@@ -3,7 +3,7 @@ import { defaultMessages, type Messages } from '../../src/format/messages.js';
 import { languages, loadPack, matchLanguage, type Language } from '../../src/format/locales/languages.js';
 import { applyMessageJson, parseMessageJson as parse } from '../../src/format/locales/message-json.js';
 
-const parseMessageJson = (text: string) => parse(text, defaultMessages);
+const parseMessageJson = (text: string) => parse(text);
 
 const keys = Object.keys(defaultMessages) as Array<keyof Messages>;
 const sample = { name: 'Kenya AA', code: 'SPRING10' };

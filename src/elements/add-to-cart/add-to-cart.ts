@@ -3,6 +3,7 @@ import type { CartItem } from '../../api/model.js';
 import { addedDetail } from '../../events/analytics.js';
 import { CartItemAddedEvent, type CartItemAddingDetail } from '../../events/cart-events.js';
 import type { Messages } from '../../format/messages.js';
+import { sharedMessages } from '../../format/messages/shared.js';
 import { StoreController } from '../../store/store-controller.js';
 import { CartElement } from '../cart-element.js';
 import { askToAdd } from '../item-adding.js';
@@ -85,7 +86,7 @@ export class AddToCart extends CartElement {
   }
 
   protected override render() {
-    const m = this.resolveMessages(this.messages);
+    const m = this.resolveMessages(sharedMessages, this.messages);
     return html`<div part="base">
       <slot @click=${this.#onClick} @slotchange=${this.#markSlottedBusy}>
         <button part="button primary" type="button" aria-disabled=${this.busy || nothing} aria-describedby="error">
@@ -116,7 +117,7 @@ export class AddToCart extends CartElement {
    * page hears `cart-item-adding` first: cancelled, nothing is sent.
    */
   async add(): Promise<void> {
-    const m = this.resolveMessages(this.messages);
+    const m = this.resolveMessages(sharedMessages, this.messages);
     const store = this.store;
     const request = this.#request();
     if (!store || !request) {

@@ -1,6 +1,7 @@
 import { html } from 'lit';
 import type { Cart } from '../../api/model.js';
 import type { Messages } from '../../format/messages.js';
+import { cartCountMessages, type CartCountMessages } from '../../format/messages/cart-count.js';
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import { CartElement } from '../cart-element.js';
@@ -75,13 +76,13 @@ export class CartCount extends CartElement {
     const part = `${view.part}${summary?.count === 0 ? ' empty' : ''}`;
     return html`<span part="base" class=${summary ? 'known' : 'unknown'}
       ><span part=${part} aria-hidden="true">${summary ? view.shown(summary) : view.standIn}</span
-      ><span class="visually-hidden">${summary ? view.said(summary, this.resolveMessages(this.messages)) : ''}</span></span
+      ><span class="visually-hidden">${summary ? view.said(summary, this.resolveMessages(cartCountMessages, this.messages)) : ''}</span></span
     >`;
   }
 }
 
 /** Per `show`: its parts, the text seen, the sentence heard, and a hidden stand-in of about the right width. */
-const VIEWS: Record<CartCountShow, { part: string; shown: (s: Summary) => string; said: (s: Summary, m: Messages) => string; standIn: string }> = {
+const VIEWS: Record<CartCountShow, { part: string; shown: (s: Summary) => string; said: (s: Summary, m: CartCountMessages) => string; standIn: string }> = {
   count: { part: 'count', shown: (s) => String(s.count), said: (s, m) => m.itemsInCart(s.count), standIn: '0' },
   total: { part: 'total', shown: (s) => s.total, said: (s, m) => m.cartTotalIs(s.total), standIn: '0.00' },
   subtotal: { part: 'total subtotal', shown: (s) => s.subtotal, said: (s, m) => m.cartSubtotalIs(s.subtotal), standIn: '0.00' },

@@ -1,6 +1,7 @@
 import { adoptStyles, html, nothing, type LitElement, type PropertyValues } from 'lit';
 import type { Cart } from '../../api/model.js';
-import { defaultMessages, type Messages } from '../../format/messages.js';
+import type { Messages } from '../../format/messages.js';
+import { sharedMessages, type SharedMessages } from '../../format/messages/shared.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState } from '../../store/types.js';
@@ -182,7 +183,8 @@ export class CartDrawer extends CartElement {
   declare messages?: Partial<Messages>;
 
   #cartState = new StoreController<CartState>(this, () => this.store, (state) => state);
-  #m: Messages = defaultMessages;
+  /** The button's strings (the panel's come with its code: `drawerMessages`). */
+  #m: SharedMessages = sharedMessages;
   /** The dialog and its controls, once their code is loaded (`panel.ts`). */
   #panel: Panel.DrawerPanel | undefined;
   /** The content is first rendered when the drawer first opens, not on page load. */
@@ -214,7 +216,12 @@ export class CartDrawer extends CartElement {
   #panelLoaded(): void {
     if (this.#panel || !panelModule || !this.renderRoot) return;
     adoptStyles(this.renderRoot as ShadowRoot, [...(this.constructor as typeof LitElement).elementStyles, ...panelModule.styles]);
-    this.#panel = new panelModule.DrawerPanel(this, () => ({ state: this.#cartState.value, m: this.#m, hasOpened: this.#hasOpened }));
+    const english = panelModule.drawerMessages;
+    this.#panel = new panelModule.DrawerPanel(this, () => ({
+      state: this.#cartState.value,
+      m: this.resolveMessages(english, this.messages),
+      hasOpened: this.#hasOpened,
+    }));
     this.requestUpdate();
   }
 
@@ -245,7 +252,7 @@ export class CartDrawer extends CartElement {
     super.willUpdate(changed);
     // Loaded already (another drawer, an earlier visit of this one): shown in this very update.
     if (panelModule && !this.#panel) this.#panelLoaded();
-    this.#m = this.resolveMessages(this.messages);
+    this.#m = this.resolveMessages(sharedMessages, this.messages);
     if (this.open) {
       this.#hasOpened = true;
       if (!this.#panel) this.#preload();

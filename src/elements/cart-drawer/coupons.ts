@@ -1,7 +1,7 @@
 import { css, html, nothing } from 'lit';
 import type { Coupon, Currency } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
-import type { Messages } from '../../format/messages.js';
+import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 
 export interface CouponView {
   m: Messages;

@@ -2,7 +2,7 @@ import { css, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { CrossSell, Currency } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
-import type { Messages } from '../../format/messages.js';
+import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 import { productImage } from './product-image.js';
 
 /** Products the shop suggests, each with its price and "Add NAME to cart". */

@@ -4,7 +4,7 @@ import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { CartItem, Currency, VariationAttribute } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
-import type { Messages } from '../../format/messages.js';
+import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 import type { LineError } from './drawer-actions.js';
 import { minusIcon, plusIcon } from './icons.js';
 import { productImage } from './product-image.js';

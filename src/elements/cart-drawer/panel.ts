@@ -3,7 +3,8 @@ import { keyed } from 'lit/directives/keyed.js';
 import type { Cart, CartItem, Currency } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
 import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
-import { describeError, type Messages } from '../../format/messages.js';
+import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
+import { describeError } from '../../format/messages/shared.js';
 import type { CartState } from '../../store/types.js';
 import type { CartDrawer } from './cart-drawer.js';
 import { renderCoupons } from './coupons.js';
@@ -17,6 +18,9 @@ import { renderRemovedItems } from './removed-items.js';
 import { renderShipping } from './shipping.js';
 import { estimateStyles, ShippingEstimateForm } from './shipping-estimate.js';
 import { renderTotals } from './totals.js';
+
+/** The open drawer's English: its strings travel with its code. */
+export { drawerMessages } from '../../format/messages/cart-drawer.js';
 
 /** The open drawer's styles, after the trigger's. */
 export const styles = [...panelStyles, estimateStyles];

@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
 import type { RemovedItem } from '../../api/model.js';
-import type { Messages } from '../../format/messages.js';
+import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 
 /** Lines the shopper removed recently, each with "Undo" (`aria-disabled` while it is in flight). */
 export function renderRemovedItems(items: readonly RemovedItem[], m: Messages, pending: readonly string[]) {

@@ -3,7 +3,8 @@ import { isApiError } from '../../api/errors.js';
 import type { Notice } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
 import { CartErrorEvent, CartUpdatedEvent } from '../../events/cart-events.js';
-import { describeError, type Messages } from '../../format/messages.js';
+import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
+import { describeError } from '../../format/messages/shared.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState, ShippingEstimate } from '../../store/types.js';
 

@@ -2,7 +2,7 @@ import { css, html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Currency, Shipping, ShippingPackage } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
-import type { Messages } from '../../format/messages.js';
+import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 
 export interface ShippingView {
   m: Messages;

@@ -1,7 +1,7 @@
 import { css, html, nothing } from 'lit';
 import type { Cart } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
-import type { Messages } from '../../format/messages.js';
+import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 
 /** Subtotal, discount, shipping, each fee, each tax and the total, in the cart's currency. */
 export function renderTotals(cart: Cart, m: Messages) {

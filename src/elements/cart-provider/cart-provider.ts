@@ -1,7 +1,6 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html } from 'lit';
 import type { AmountsMode } from '../../api/model.js';
-import { defaultMessages } from '../../format/messages.js';
 import { getCartStore, type CartStore } from '../../store/cart-store.js';
 import { storeContext } from '../../store/context.js';
 import type { AuthKind } from '../../store/types.js';
@@ -110,7 +109,7 @@ export class CartProvider extends LitElement {
     const ready = import('../../format/locales/message-json.js').then(
       ({ readMessageScripts, applyMessageJson }) => {
         if (text !== this.#messagesText) return;
-        this.#messages.setValue({ ready, sources: readMessageScripts(read, defaultMessages), apply: applyMessageJson });
+        this.#messages.setValue({ ready, sources: readMessageScripts(read), apply: applyMessageJson });
       },
       (error: unknown) => console.warn('cart-widget: the data-messages reader could not be loaded.', error),
     );

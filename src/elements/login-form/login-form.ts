@@ -2,7 +2,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ApiError } from '../../api/errors.js';
 import type { TwoFactorChallenge } from '../../api/model.js';
 import { AuthSignedInEvent, AuthSignedOutEvent, AuthTwoFactorRequiredEvent } from '../../events/auth-events.js';
-import { ourError, type Messages } from '../../format/messages.js';
+import type { Messages } from '../../format/messages.js';
+import { loginFormMessages, type LoginFormMessages } from '../../format/messages/login-form.js';
+import { ourError } from '../../format/messages/shared.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { SessionState, SignInInput } from '../../store/types.js';
 import { CartElement } from '../cart-element.js';
@@ -115,8 +117,8 @@ export class LoginForm extends CartElement {
     this.#pending = this.challenge = undefined;
   }
 
-  get #m(): Messages {
-    return this.resolveMessages(this.messages);
+  get #m(): LoginFormMessages {
+    return this.resolveMessages(loginFormMessages, this.messages);
   }
 
   protected override render(): TemplateResult {

@@ -5,6 +5,7 @@ import type { Currency, MixAndMatch, MixAndMatchChild, Product } from '../../api
 import { parseProductConfig, type ProductConfig } from '../../api/product-config.js';
 import { CartItemAddedEvent } from '../../events/cart-events.js';
 import type { Messages } from '../../format/messages.js';
+import { pickerMessages, type PickerMessages } from '../../format/messages/mnm-container-picker.js';
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartState } from '../../store/types.js';
@@ -143,8 +144,8 @@ export class MnmContainerPicker extends CartElement {
     args: () => [this.#inline ? undefined : this.store, this.productId, this.#slice.value?.session] as const,
   });
 
-  get #m(): Messages {
-    return this.resolveMessages(this.messages);
+  get #m(): PickerMessages {
+    return this.resolveMessages(pickerMessages, this.messages);
   }
 
   override connectedCallback(): void {

@@ -182,6 +182,23 @@ describe('language', () => {
       await expect(page.root).to.be.accessible();
     });
 
+    it('reaches the open drawer’s own strings, which come with its panel, as it does the button’s', async () => {
+      await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+      const page = await shopPage('de', html`
+        <script type="application/json" data-messages>{"remove": "{name} herausnehmen", "cart": "Korb"}</script>`);
+      const de = await messagesOf('de');
+      getByRole(page.drawer, 'button', 'Korb');
+      await page.drawer.show();
+      expect(accessibleName(getByRole(page.drawer, 'dialog'))).to.equal('Korb');
+      getByRole(page.drawer, 'button', 'Ethiopia Yirgacheffe Beans herausnehmen');
+      getByRole(page.drawer, 'button', de.close);
+      page.drawer.messages = { checkout: 'Zur Kasse, bitte' };
+      await page.drawer.updateComplete;
+      getByRole(page.drawer, 'link', 'Zur Kasse, bitte');
+      getByRole(page.drawer, 'button', 'Ethiopia Yirgacheffe Beans herausnehmen');
+      await expect(page.root).to.be.accessible();
+    });
+
     it('shows the merchant’s words from the first frame, never the ones they replace', async () => {
       const provider = document.createElement('cart-provider');
       provider.setAttribute('base-url', shop().baseUrl);
