@@ -1,6 +1,6 @@
-// The merchant's page: the script tag's entry (`src/cart-widget.ts`), elements autoloaded.
+// The merchant's page, before its script tag (`load-widget.html` loads the real `dist/cart-widget.js`
+// after this module, as a shop's page does): the stand-in shop, and when the count is shown.
 import { whenShown } from './load-stub.js';
-import '../src/cart-widget.js';
 
 whenShown(() => {
   const count = document.querySelector('cart-drawer')?.shadowRoot?.querySelector<HTMLElement>("[part~='count']");

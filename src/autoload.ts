@@ -5,9 +5,12 @@
  * folder (`chunks/`), imported by a path relative to it, so the folder works from a CDN path and
  * under `script-src 'self'` alike. The list is every `src/elements/<tag>/define.ts` but the
  * provider's, which the entry defines at once (its children need it first).
+ *
+ * This module imports nothing and starts itself: `cart-widget.ts` imports it before everything else,
+ * so the page's element chunks are requested the moment the script starts to run, and download while
+ * the rest of the entry (lit, the store, `<cart-provider>`) evaluates — not after it. A chunk still
+ * runs only after the whole entry has (it imports the entry), so the provider is always defined first.
  */
-import './elements/cart-provider/define.js';
-
 const loaders = import.meta.glob<unknown>(['./elements/*/define.ts', '!./elements/cart-provider/define.ts']);
 
 /** tag → its chunk, for the tags not asked for yet. */
@@ -36,8 +39,8 @@ function load(tag: string): Promise<unknown> {
   });
 }
 
-/** Loads the elements of the page now and of whatever is added to it later. Once per page is enough. */
-export function autoload(): void {
+/** Loads the elements of the page now and of whatever is added to it later. */
+function autoload(): void {
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) if (node instanceof Element) void discover(node);
@@ -45,3 +48,5 @@ export function autoload(): void {
   }).observe(document.documentElement, { childList: true, subtree: true });
   void discover(document);
 }
+
+autoload();
