@@ -60,10 +60,11 @@ function line(item: CartItem, pending: boolean, error: LineError | undefined, ch
   }
   const { value, min, max } = item.quantity;
   const about = error?.field;
-  // − and + at a limit are `aria-disabled` (not `disabled`), so keyboard focus stays on them.
   const parts = pending ? 'line line-pending' : 'line';
-  // One template, no white space between tags: every text node and nested template here is made
-  // again for each of a thousand lines. Classes mirror the parts the stylesheet selects on.
+  // One template with no white space between tags, and a hidden label with its space as one text
+  // node: every node and nested template here is made again for each of a thousand lines. Classes
+  // mirror the parts the stylesheet selects on. − and + at a limit are `aria-disabled` (not
+  // `disabled`), so keyboard focus stays on them.
   return html`<li class=${parts} part=${parts} aria-busy=${pending ? 'true' : nothing}
     >${productImage(item.image)}<div class="line-details" part="line-details"
       ><span class="line-name" part="line-name">${item.name}</span>${variation(item.variation)}<span class="line-price" part="line-price"
