@@ -16,7 +16,7 @@ export interface Persistence {
   read(name: string): string | null;
   /** Writes (or with `null` removes) a value; never throws. */
   write(name: string, value: string | null): void;
-  /** Tells the other tabs of this shop. */
+  /** Tells the other tabs of this shop, in order, once the next frame is drawn (never within the change). */
   post(message: SyncMessage): void;
   /** Hears what the other tabs post. Returns the unsubscribe function. */
   listen(listener: (message: SyncMessage) => void): () => void;
@@ -44,6 +44,23 @@ export function createPersistence(scope: string): Persistence {
     // No BroadcastChannel, or an opaque origin (sandboxed iframes) that refuses one: this tab works alone.
   }
 
+  /**
+   * Messages posted but not yet sent, in order. Cloning a large cart for the channel takes
+   * milliseconds, so it waits until the frame that shows the change has been drawn.
+   */
+  let outbox: SyncMessage[] = [];
+  const sendOutbox = () => {
+    const messages = outbox;
+    outbox = [];
+    for (const message of messages) {
+      try {
+        channel?.postMessage(message);
+      } catch {
+        // A message that cannot be cloned is simply not shared.
+      }
+    }
+  };
+
   return {
     read(name) {
       if (storage && !unsaved.has(name)) {
@@ -68,11 +85,9 @@ export function createPersistence(scope: string): Persistence {
       }
     },
     post(message) {
-      try {
-        channel?.postMessage(message);
-      } catch {
-        // A message that cannot be cloned is simply not shared.
-      }
+      if (!channel) return;
+      outbox.push(message);
+      if (outbox.length === 1) afterNextFrame(sendOutbox);
     },
     listen(listener) {
       const onMessage = ({ data }: MessageEvent) => {
@@ -82,21 +97,48 @@ export function createPersistence(scope: string): Persistence {
       return () => channel?.removeEventListener('message', onMessage);
     },
     withLock(name, task) {
+      // What the holder tells the other tabs is sent before the lock passes on, as the next holder
+      // may have waited for exactly that (a rotated refresh token that storage could not keep).
+      const thenTell = () => task().finally(sendOutbox);
       const lockName = key(name);
       const locks = globalThis.navigator?.locks;
-      if (locks?.request) return locks.request(lockName, task) as ReturnType<typeof task>;
+      if (locks?.request) return locks.request(lockName, thenTell) as ReturnType<typeof task>;
       // No Web Locks: serialise within this tab, and across tabs with a lease in storage.
-      const run = (localLocks.get(lockName) ?? Promise.resolve()).catch(ignore).then(() => withLease(storage, lockName, task));
+      const run = (localLocks.get(lockName) ?? Promise.resolve()).catch(ignore).then(() => withLease(storage, lockName, thenTell));
       localLocks.set(lockName, run);
       return run;
     },
     close() {
+      sendOutbox();
       channel?.close();
     },
   };
 }
 
 function ignore(): void {}
+
+/** Longest wait for a frame: a page hidden meanwhile draws none. */
+const FRAME_WAIT_MS = 1000;
+
+/**
+ * Runs `task` in a task after the next frame has been drawn, or soon where no frame will come
+ * (a hidden page, a worker).
+ */
+function afterNextFrame(task: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  const visible = typeof requestAnimationFrame === 'function' && globalThis.document?.visibilityState === 'visible';
+  if (!visible) {
+    setTimeout(once);
+    return;
+  }
+  requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, FRAME_WAIT_MS);
+}
 
 /** Longer than any request may take (the client's timeout), so a closed tab's lease lapses. */
 const LEASE_MS = 20_000;

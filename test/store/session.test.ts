@@ -81,6 +81,8 @@ describe('Session', () => {
       const { tab, shop, requests } = newShop();
       const first = tab();
       await first.signIn(adaSignIn);
+      // The reload comes after the sign-in's message to the other tabs (sent after the next frame).
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
       const token = (await tokenOf(first))!;
       shop.auth!.reset(); // the shop forgot every token (new signing key, refresh tokens gone)
 

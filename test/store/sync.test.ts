@@ -37,6 +37,8 @@ function signInShop(shop: TestShop) {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A task after the next frame: by then the tabs have sent what they tell each other. */
+const afterNextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 const credentials = { username: 'ada', password: 'secret' };
 
@@ -72,6 +74,40 @@ describe('CartStore across tabs and sessions', () => {
         expect(heard[0]).to.deep.equal({ type: 'cart-key', key: 't_a' });
         expect(heard[1]).to.deep.equal({ type: 'cart', cart, owner: 'guest:' });
       } finally {
+        channel.close();
+      }
+    });
+
+    it('tells the other tabs after the frame that shows the change, in order, not while it sets the state', async () => {
+      const shop = newShop();
+      worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_a', lines: [{ key: 'a', quantity: 1 }] }))));
+      const store = getCartStore(shop.config);
+      const { channel, heard } = channelOf(store);
+      const posted: string[] = [];
+      const postMessage = BroadcastChannel.prototype.postMessage;
+      BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: SyncMessage) {
+        posted.push(message.type);
+        return postMessage.call(this, message);
+      };
+      // The frame after the cart appeared: its callbacks run in the order they were asked for, so
+      // this one runs before any the store could have asked for after setting the state.
+      let postedByThatFrame: string[] | undefined;
+      const unsubscribe = store.subscribe((state) => {
+        if (state.cart && !postedByThatFrame) requestAnimationFrame(() => (postedByThatFrame = [...posted]));
+      });
+      try {
+        const cart = await store.load();
+        expect(posted, 'sent within the change').to.deep.equal([]);
+
+        await waitUntil(() => heard.length === 2, 'the messages did not arrive');
+        expect(postedByThatFrame, 'sent before the frame').to.deep.equal([]);
+        expect(heard).to.deep.equal([
+          { type: 'cart-key', key: 't_a' },
+          { type: 'cart', cart, owner: 'guest:' },
+        ]);
+      } finally {
+        BroadcastChannel.prototype.postMessage = postMessage;
+        unsubscribe();
         channel.close();
       }
     });
@@ -194,10 +230,13 @@ describe('CartStore across tabs and sessions', () => {
       signInShop(shop);
       const store = getCartStore(shop.config);
       const guest = await store.load();
+      // What the load told the other tabs goes out after the next frame: before listening.
+      await afterNextFrame();
       const { channel, heard } = channelOf(store);
       const before = sent.length;
 
       await store.signOut();
+      await afterNextFrame();
       await pause(30);
       channel.close();
 

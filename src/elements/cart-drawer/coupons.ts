@@ -16,15 +16,16 @@ export interface CouponView {
 /** Applied coupons with their saving, and the "Coupon code" form. */
 export function renderCoupons(coupons: readonly Coupon[], view: CouponView) {
   const { m, currency, editable, error } = view;
-  return html`<div part="coupons">
+  return html`<div class="coupons" part="coupons">
     ${coupons.length
       ? html`<ul part="coupon-list" aria-label=${m.appliedCoupons}>
           ${coupons.map(
-            (coupon) => html`<li part="coupon">
-              <span part="coupon-code">${coupon.label || coupon.code}</span>
-              <span part="coupon-saving">${formatMoney(-coupon.saving, currency)}</span>
+            (coupon) => html`<li class="coupon" part="coupon">
+              <span class="coupon-code" part="coupon-code">${coupon.label || coupon.code}</span>
+              <span class="coupon-saving" part="coupon-saving">${formatMoney(-coupon.saving, currency)}</span>
               ${editable
                 ? html`<button
+                    class="coupon-remove"
                     part="coupon-remove"
                     type="button"
                     data-action="remove-coupon"
@@ -39,10 +40,11 @@ export function renderCoupons(coupons: readonly Coupon[], view: CouponView) {
         </ul>`
       : nothing}
     ${editable
-      ? html`<form part="coupon-form" data-form="coupon" novalidate>
+      ? html`<form class="coupon-form" part="coupon-form" data-form="coupon" novalidate>
           <label part="coupon-label" for="coupon-code">${m.couponCode}</label>
-          <div part="coupon-row">
+          <div class="coupon-row" part="coupon-row">
             <input
+              class="coupon-input"
               part="coupon-input input"
               id="coupon-code"
               name="code"
@@ -54,7 +56,7 @@ export function renderCoupons(coupons: readonly Coupon[], view: CouponView) {
             />
             <button part="coupon-apply button" type="submit" aria-disabled=${view.applying ? 'true' : nothing}>${m.applyCoupon}</button>
           </div>
-          <p part="coupon-error" id="coupon-error" role="alert">${error}</p>
+          <p class="coupon-error" part="coupon-error" id="coupon-error" role="alert">${error}</p>
         </form>`
       : nothing}
   </div>`;
@@ -62,18 +64,18 @@ export function renderCoupons(coupons: readonly Coupon[], view: CouponView) {
 
 /** Applied coupons and the code field. */
 export const couponStyles = css`
-    [part~='coupon-saving'] {
+    .coupon-saving {
       margin-inline-start: auto;
     }
-    [part~='coupon-row'] {
+    .coupon-row {
       display: flex;
       gap: var(--_space);
     }
-    [part~='coupon-input'] {
+    .coupon-input {
       flex: 1;
       min-inline-size: 0;
     }
-    [part~='coupon-error'] {
+    .coupon-error {
       font-size: 0.875em;
     }
 

@@ -9,21 +9,21 @@ import { productImage } from './product-image.js';
 export function renderCrossSells(products: readonly CrossSell[], m: Messages, currency: Currency, adding: ReadonlySet<string>) {
   if (!products.length) return nothing;
   const money = (minor: number) => formatMoney(minor, currency);
-  return html`<section part="cross-sells" aria-labelledby="cross-sells-title">
-    <h3 part="section-title" id="cross-sells-title">${m.crossSells}</h3>
-    <ul part="cross-sell-list">
+  return html`<section class="cross-sells" part="cross-sells" aria-labelledby="cross-sells-title">
+    <h3 class="section-title" part="section-title" id="cross-sells-title">${m.crossSells}</h3>
+    <ul class="cross-sell-list" part="cross-sell-list">
       ${repeat(
         products,
         // Keyed: a suggestion that went into the cart takes its own button along, never another's.
         (product) => product.id,
-        (product) => html`<li part="cross-sell">
+        (product) => html`<li class="cross-sell" part="cross-sell">
           ${productImage(product.image, 'cross-sell-image')}
-          <span part="cross-sell-name">${product.name}</span>
+          <span class="cross-sell-name" part="cross-sell-name">${product.name}</span>
           ${product.salePrice === null
             ? html`<span part="cross-sell-price">${money(product.price)}</span>`
             : html`<span part="cross-sell-price">
-                <del part="regular-price"><span class="visually-hidden">${m.regularPrice} </span>${money(product.regularPrice)}</del>
-                <ins part="sale-price"><span class="visually-hidden">${m.salePrice} </span>${money(product.salePrice)}</ins>
+                <del class="regular-price" part="regular-price"><span class="visually-hidden">${m.regularPrice} </span>${money(product.regularPrice)}</del>
+                <ins class="sale-price" part="sale-price"><span class="visually-hidden">${m.salePrice} </span>${money(product.salePrice)}</ins>
               </span>`}
           <button
             part="cross-sell-add button"
@@ -43,24 +43,24 @@ export function renderCrossSells(products: readonly CrossSell[], m: Messages, cu
 
 /** Suggestions, with their heading. */
 export const crossSellStyles = css`
-    [part~='section-title'] {
+    .section-title {
       font-size: 1rem;
     }
-    [part~='cross-sell-list'] {
+    .cross-sell-list {
       display: grid;
       grid-template-columns: repeat(auto-fill, minmax(8rem, 1fr));
       gap: var(--_space);
     }
-    [part~='cross-sell'] {
+    .cross-sell {
       display: flex;
       flex-direction: column;
       align-items: flex-start;
       gap: calc(var(--_space) / 2);
     }
-    [part~='regular-price'] {
+    .regular-price {
       color: var(--_muted);
     }
-    [part~='sale-price'] {
+    .sale-price {
       text-decoration: none;
       font-weight: 600;
     }

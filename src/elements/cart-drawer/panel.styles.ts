@@ -10,9 +10,13 @@ import { totalsStyles } from './totals.js';
  * The open drawer's frame: dialog, header, body, footer, notices, alerts, the loading and empty
  * states, and what the sections share. Each section's own rules sit beside its template
  * (`line-items.ts`, `removed-items.ts`, `coupons.ts`, `shipping.ts`, `cross-sells.ts`, `totals.ts`).
+ *
+ * Rules select by class, each class named after the part it styles (the parts stay the theming
+ * contract): the browser tries a `[part~=…]` rule on every element that has parts — a thousand-line
+ * cart has fourteen thousand — and a class rule only on the elements with that class.
  */
 export const frameStyles = css`
-    [part~='dialog'] {
+    .dialog {
       box-sizing: border-box;
       inline-size: var(--cart-drawer-width, min(28rem, 100vw));
       max-inline-size: 100vw;
@@ -28,55 +32,55 @@ export const frameStyles = css`
       translate: 0 0;
       transition: translate 0.25s ease-out;
     }
-    [part~='dialog']::backdrop {
+    .dialog::backdrop {
       background: rgb(0 0 0 / 0.45);
       transition: opacity 0.25s ease-out;
     }
     @starting-style {
-      [part~='dialog'][open] {
+      .dialog[open] {
         translate: 100% 0;
       }
-      [part~='dialog'][open]::backdrop {
+      .dialog[open]::backdrop {
         opacity: 0;
       }
-      :host(:dir(rtl)) [part~='dialog'][open] {
+      :host(:dir(rtl)) .dialog[open] {
         translate: -100% 0;
       }
     }
     @media (prefers-reduced-motion: reduce) {
-      [part~='dialog'],
-      [part~='dialog']::backdrop,
-      [part~='skeleton-line'] {
+      .dialog,
+      .dialog::backdrop,
+      .skeleton-line {
         transition: none;
         animation: none;
       }
     }
 
-    [part~='panel'] {
+    .panel {
       display: flex;
       flex-direction: column;
       block-size: 100%;
     }
-    [part~='header'],
-    [part~='footer'] {
+    .header,
+    .footer {
       padding: calc(var(--_space) * 2);
     }
-    [part~='header'] {
+    .header {
       display: flex;
       align-items: center;
       justify-content: space-between;
       border-block-end: 1px solid var(--_border);
     }
-    [part~='title'] {
+    .title {
       font-size: 1.25rem;
     }
-    [part~='close'] {
+    .close {
       display: inline-grid;
       place-items: center;
       padding: calc(var(--_space) / 2);
       border-radius: var(--_radius-control);
     }
-    [part~='body'] {
+    .body {
       flex: 1;
       overflow-y: auto;
       overscroll-behavior: contain;
@@ -85,7 +89,7 @@ export const frameStyles = css`
       flex-direction: column;
       gap: calc(var(--_space) * 2);
     }
-    [part~='footer'] {
+    .footer {
       display: flex;
       flex-direction: column;
       gap: var(--_space);
@@ -94,18 +98,18 @@ export const frameStyles = css`
 
     /* Empty live regions stay in the page (so they still announce) but out of the flex flow, or the
        body's gap would open a blank band above the first line. */
-    [part~='alert']:empty,
-    [part~='notices']:not(:has(*)) {
+    .alert:empty,
+    .notices:not(:has(*)) {
       position: absolute;
     }
-    [part~='notices'] {
+    .notices {
       display: flex;
       flex-direction: column;
       gap: var(--_space);
     }
-    [part~='notice'],
-    [part~='alert']:not(:empty),
-    [part~='load-error'] {
+    .notice,
+    .alert:not(:empty),
+    .load-error {
       padding: var(--_space);
       border-radius: var(--_radius-surface);
       border-inline-start: 4px solid var(--_muted);
@@ -113,46 +117,46 @@ export const frameStyles = css`
     }
     /* The shop's text takes its direction from its own words (an English notice in a right-to-left
        drawer), so its quotes and full stops stay with them. */
-    [part~='notice'],
-    [part~='line-name'],
-    [part~='box-item-name'],
-    [part~='cross-sell-name'],
-    [part~='variation'] :is(dt, dd),
-    [part~='coupon-code'],
-    [part~='shipping-package-name'],
-    [part~='shipping-rate-label'] {
+    .notice,
+    .line-name,
+    .box-item-name,
+    .cross-sell-name,
+    .variation :is(dt, dd),
+    .coupon-code,
+    .shipping-package-name,
+    .shipping-rate-label {
       unicode-bidi: plaintext;
     }
     /* The shop's words (a name with no spaces, a long code) wrap anywhere rather than widen the drawer. */
-    [part~='body'] {
+    .body {
       overflow-wrap: anywhere;
     }
-    [part~='notice-success'] {
+    .notice-success {
       border-inline-start-color: var(--_success);
     }
-    [part~='notice-error'],
-    [part~='alert'],
-    [part~='load-error'] {
+    .notice-error,
+    .alert,
+    .load-error {
       border-inline-start-color: var(--_danger);
     }
-    [part~='alert'],
-    [part~='line-error'],
-    [part~='coupon-error'] {
+    .alert,
+    .line-error,
+    .coupon-error {
       color: var(--_danger);
     }
-    [part~='load-error'] {
+    .load-error {
       display: flex;
       flex-direction: column;
       align-items: flex-start;
       gap: var(--_space);
     }
 
-    [part~='skeleton'] {
+    .skeleton {
       display: flex;
       flex-direction: column;
       gap: calc(var(--_space) * 2);
     }
-    [part~='skeleton-line'] {
+    .skeleton-line {
       block-size: 4rem;
       border-radius: var(--_radius-surface);
       background: linear-gradient(90deg, var(--_border), color-mix(in srgb, var(--_border) 40%, var(--_bg)), var(--_border));
@@ -165,7 +169,7 @@ export const frameStyles = css`
       }
     }
 
-    [part~='empty'] {
+    .empty {
       display: flex;
       flex-direction: column;
       align-items: center;
@@ -177,17 +181,17 @@ export const frameStyles = css`
 
 
     /* What the sections share: rows of a name and an amount, and a column of parts. */
-    [part~='removed-line'],
-    [part~='coupon'] {
+    .removed-line,
+    .coupon {
       display: flex;
       justify-content: space-between;
       gap: var(--_space);
     }
 
-    [part~='coupons'],
-    [part~='coupon-form'],
-    [part~='shipping'],
-    [part~='cross-sells'] {
+    .coupons,
+    .coupon-form,
+    .shipping,
+    .cross-sells {
       display: flex;
       flex-direction: column;
       gap: var(--_space);

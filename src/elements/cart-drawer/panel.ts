@@ -154,6 +154,7 @@ export class DrawerPanel {
     const { announcement, alert } = this.#actions.feedback;
     const content = hasOpened && state;
     return html`<dialog
+      class="dialog"
       part="dialog"
       aria-labelledby="cart-title"
       @pointerdown=${this.#onPointerDown}
@@ -165,22 +166,22 @@ export class DrawerPanel {
       @submit=${this.#onSubmit}
       @close=${this.#onClose}
     >
-      <div part="panel">
-        <div part="header">
-          <h2 part="title" id="cart-title" tabindex="-1">${m.cart}</h2>
-          <button part="close" type="button" data-action="close" aria-label=${m.close}>${closeIcon}</button>
+      <div class="panel" part="panel">
+        <div class="header" part="header">
+          <h2 class="title" part="title" id="cart-title" tabindex="-1">${m.cart}</h2>
+          <button class="close" part="close" type="button" data-action="close" aria-label=${m.close}>${closeIcon}</button>
         </div>
-        <div part="body" aria-busy=${state?.status === 'loading'}>
+        <div class="body" part="body" aria-busy=${state?.status === 'loading'}>
           <div class="visually-hidden" role="status">${keyed(announcement.id, html`<span>${announcement.text}</span>`)}</div>
-          <div part="alert" role="alert">${alert}</div>
+          <div class="alert" part="alert" role="alert">${alert}</div>
           ${content ? this.#renderCart(state) : nothing}
-          <div part="empty" ?hidden=${!(content && cart && !cart.items.length)}>
+          <div class="empty" part="empty" ?hidden=${!(content && cart && !cart.items.length)}>
             <p part="empty-message">${m.emptyCart}</p>
             <slot name="empty"></slot>
           </div>
           ${content && cart ? this.#renderExtras(cart, state) : nothing}
         </div>
-        <div part="footer">
+        <div class="footer" part="footer">
           ${content && cart?.items.length ? [renderTotals(cart, m), this.#renderCheckout()] : nothing}
           <slot name="footer"></slot>
         </div>
@@ -196,20 +197,20 @@ export class DrawerPanel {
     // they stay on screen, read with the drawer, until the shopper's next action.
     // The estimate says what its reply's notices mean in its own words.
     const notices = cart && cart.notices !== this.#actions.feedback.staleNotices && cart.notices !== this.#estimate.ownNotices ? cart.notices : [];
-    return html`<div part="notices">
-        ${notices.map((notice) => html`<p part="notice notice-${notice.type}">${notice.message}</p>`)}
-        ${state.notMerged.length ? html`<p part="notice notice-error">${m.notMerged(listOf(state.notMerged, this.#host.language))}</p>` : nothing}
+    return html`<div class="notices" part="notices">
+        ${notices.map((notice) => html`<p class="notice notice-${notice.type}" part="notice notice-${notice.type}">${notice.message}</p>`)}
+        ${state.notMerged.length ? html`<p class="notice notice-error" part="notice notice-error">${m.notMerged(listOf(state.notMerged, this.#host.language))}</p>` : nothing}
       </div>
       ${status === 'error' && error
-        ? html`<div part="load-error">
+        ? html`<div class="load-error" part="load-error">
             <p role="alert">${[m.loadError, describeError(error, m)].filter(Boolean).join(' ')}</p>
             <button part="retry button" type="button" data-action="retry">${m.tryAgain}</button>
           </div>`
         : nothing}
       ${!cart && status !== 'error'
-        ? html`<div part="skeleton">
+        ? html`<div class="skeleton" part="skeleton">
             <p class="visually-hidden">${m.loading}</p>
-            ${[1, 2, 3].map(() => html`<div part="skeleton-line" aria-hidden="true"></div>`)}
+            ${[1, 2, 3].map(() => html`<div class="skeleton-line" part="skeleton-line" aria-hidden="true"></div>`)}
           </div>`
         : nothing}
       ${cart?.items.length
@@ -257,9 +258,9 @@ export class DrawerPanel {
     // The store always knows a checkout URL (the shop's /checkout/ by default).
     const m = this.#m;
     const signedIn = this.#view().state?.session.kind !== 'guest';
-    return html`<a part="checkout button primary" href=${this.#checkoutHref()} data-action="checkout" aria-describedby=${signedIn ? 'checkout-note' : nothing}
+    return html`<a class="checkout" part="checkout button primary" href=${this.#checkoutHref()} data-action="checkout" aria-describedby=${signedIn ? 'checkout-note' : nothing}
         >${m.checkout}</a
-      >${signedIn ? html`<p part="checkout-note" id="checkout-note">${m.signedInCheckoutNote}</p>` : nothing}`;
+      >${signedIn ? html`<p class="checkout-note" part="checkout-note" id="checkout-note">${m.signedInCheckoutNote}</p>` : nothing}`;
   }
 
   /** A guest's link hands the cart over to the shop's checkout page; never an unsafe scheme. */

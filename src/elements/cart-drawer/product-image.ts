@@ -3,6 +3,6 @@ import { html, nothing } from 'lit';
 /** A product's picture: decorative (the name is next to it), fixed size, loaded when scrolled to. */
 export function productImage(src: string | null, part = 'image') {
   return src
-    ? html`<img part=${part} src=${src} alt="" loading="lazy" decoding="async" width="64" height="64" />`
-    : html`<span part="${part} image-placeholder" aria-hidden="true"></span>`;
+    ? html`<img class=${part} part=${part} src=${src} alt="" loading="lazy" decoding="async" width="64" height="64" />`
+    : html`<span class=${part} part="${part} image-placeholder" aria-hidden="true"></span>`;
 }

@@ -5,11 +5,12 @@ import type { DrawerMessages as Messages } from '../../format/messages/cart-draw
 /** Lines the shopper removed recently, each with "Undo" (`aria-disabled` while it is in flight). */
 export function renderRemovedItems(items: readonly RemovedItem[], m: Messages, pending: readonly string[]) {
   if (!items.length) return nothing;
-  return html`<ul part="removed" aria-label=${m.recentlyRemoved}>
+  return html`<ul class="removed" part="removed" aria-label=${m.recentlyRemoved}>
     ${items.map(
-      (item) => html`<li part="removed-line">
+      (item) => html`<li class="removed-line" part="removed-line">
         <span part="removed-name">${m.removed(item.name)}</span>
         <button
+          class="undo"
           part="undo"
           type="button"
           data-action="undo"
@@ -26,7 +27,7 @@ export function renderRemovedItems(items: readonly RemovedItem[], m: Messages, p
 
 /** Recently removed lines. */
 export const removedStyles = css`
-    [part~='removed'] {
+    .removed {
       display: flex;
       flex-direction: column;
       gap: calc(var(--_space) / 2);

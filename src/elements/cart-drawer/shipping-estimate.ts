@@ -59,18 +59,18 @@ export class ShippingEstimateForm {
     if (!estimate && !shopRegion && !this.#error) return nothing;
     const m = this.messages();
     const followed = last?.outcome === 'followed' ? last : null;
-    return html`<div part="estimate">
+    return html`<div class="estimate" part="estimate">
       <div part="estimate-status" role="status">
         ${followed ? html`<p part="estimate-destination">${m.shippingTo(this.#countryName(followed.destination.country))}</p>` : nothing}
-        ${shopRegion ? html`<p part="estimate-note" id="estimate-note" tabindex="-1">${m.ratesForShopRegion}</p>` : nothing}
+        ${shopRegion ? html`<p class="estimate-note" part="estimate-note" id="estimate-note" tabindex="-1">${m.ratesForShopRegion}</p>` : nothing}
       </div>
       ${estimate && this.#open ? this.#form(m, last) : nothing}
       ${estimate && !this.#open
-        ? html`<button part="estimate-toggle" type="button" @click=${this.#show}>
+        ? html`<button class="estimate-toggle" part="estimate-toggle" type="button" @click=${this.#show}>
             ${followed ? m.changeAddress : m.calculateShipping}
           </button>`
         : nothing}
-      ${!this.#open && this.#error ? html`<p part="estimate-error" id="estimate-message" role="alert" tabindex="-1">${this.#error.text}</p>` : nothing}
+      ${!this.#open && this.#error ? html`<p class="estimate-error" part="estimate-error" id="estimate-message" role="alert" tabindex="-1">${this.#error.text}</p>` : nothing}
     </div>`;
   }
 
@@ -81,7 +81,7 @@ export class ShippingEstimateForm {
     const invalid = (field: Field) => (error?.field === field ? 'true' : nothing);
     const describedBy = (field: Field) => (error?.field === field ? 'estimate-error' : nothing);
     const previous = last?.destination.country === country ? last.destination : undefined;
-    return html`<form part="estimate-form" data-form="estimate" novalidate aria-label=${m.shippingAddress} @submit=${this.#submit}>
+    return html`<form class="estimate-form" part="estimate-form" data-form="estimate" novalidate aria-label=${m.shippingAddress} @submit=${this.#submit}>
       <label part="estimate-label" for="estimate-country">${m.country}</label>
       <select
         part="estimate-country select"
@@ -119,10 +119,10 @@ export class ShippingEstimateForm {
         aria-invalid=${invalid('postcode')}
         aria-describedby=${describedBy('postcode')}
       />
-      <p part="estimate-error" id="estimate-error" role="alert">${error?.text ?? ''}</p>
-      <div part="estimate-actions">
+      <p class="estimate-error" part="estimate-error" id="estimate-error" role="alert">${error?.text ?? ''}</p>
+      <div class="estimate-actions" part="estimate-actions">
         <button part="estimate-update button" type="submit" aria-disabled=${this.#busy ? 'true' : nothing}>${m.updateEstimate}</button>
-        <button part="estimate-cancel" type="button" @click=${this.#cancel}>${m.cancel}</button>
+        <button class="estimate-cancel" part="estimate-cancel" type="button" @click=${this.#cancel}>${m.cancel}</button>
       </div>
     </form>`;
   }
@@ -271,29 +271,29 @@ function guessCountry(language: string): string {
 
 /** The estimate's look, beside the drawer's styles. */
 export const estimateStyles = css`
-  [part~='estimate'],
-  [part~='estimate-form'] {
+  .estimate,
+  .estimate-form {
     display: flex;
     flex-direction: column;
     gap: calc(var(--_space) / 2);
   }
-  [part~='estimate-toggle'],
-  [part~='estimate-cancel'] {
+  .estimate-toggle,
+  .estimate-cancel {
     align-self: flex-start;
     padding: 0;
     color: var(--_accent);
     text-decoration: underline;
   }
-  [part~='estimate-actions'] {
+  .estimate-actions {
     display: flex;
     align-items: center;
     gap: calc(var(--_space) * 2);
   }
-  [part~='estimate-note'] {
+  .estimate-note {
     font-size: 0.875em;
     color: var(--_muted);
   }
-  [part~='estimate-error'] {
+  .estimate-error {
     color: var(--_danger);
     font-size: 0.875em;
   }

@@ -20,33 +20,35 @@ export interface ShippingView {
 export function renderShipping(shipping: Shipping, view: ShippingView) {
   if (!shipping.packages.length) return nothing;
   const packages = view.destinations === false ? shipping.packages.map((pkg) => ({ ...pkg, destination: '' })) : shipping.packages;
-  return html`<div part="shipping">${packages.map((pkg, index) => shippingPackage(pkg, index, view))}</div>`;
+  return html`<div class="shipping" part="shipping">${packages.map((pkg, index) => shippingPackage(pkg, index, view))}</div>`;
 }
 
 function shippingPackage(pkg: ShippingPackage, index: number, view: ShippingView) {
   const { m, currency } = view;
   const id = `package-${index}`;
   if (!pkg.rates.length) {
-    return html`<div part="shipping-package">
-      <p part="shipping-package-name">${pkg.name || m.shipping}</p>
-      ${pkg.destination ? html`<p part="shipping-destination">${m.shippingTo(pkg.destination)}</p>` : nothing}
-      <p part="shipping-pending">${m.calculatedAtCheckout}</p>
+    return html`<div class="shipping-package" part="shipping-package">
+      <p class="shipping-package-name" part="shipping-package-name">${pkg.name || m.shipping}</p>
+      ${pkg.destination ? html`<p class="shipping-destination" part="shipping-destination">${m.shippingTo(pkg.destination)}</p>` : nothing}
+      <p class="shipping-pending" part="shipping-pending">${m.calculatedAtCheckout}</p>
     </div>`;
   }
   if (!view.editable) return fixedRates(pkg, id, view);
   return html`<fieldset
+    class="shipping-package"
     part="shipping-package"
     role="radiogroup"
     aria-labelledby="${id}-name"
     aria-describedby=${pkg.destination ? `${id}-destination` : nothing}
   >
-    <legend part="shipping-package-name" id="${id}-name">${pkg.name || m.shipping}</legend>
+    <legend class="shipping-package-name" part="shipping-package-name" id="${id}-name">${pkg.name || m.shipping}</legend>
     ${pkg.destination
-      ? html`<p part="shipping-destination" id="${id}-destination">${m.shippingTo(pkg.destination)}</p>`
+      ? html`<p class="shipping-destination" part="shipping-destination" id="${id}-destination">${m.shippingTo(pkg.destination)}</p>`
       : nothing}
     ${pkg.rates.map(
-      (rate) => html`<label part="shipping-rate">
+      (rate) => html`<label class="shipping-rate" part="shipping-rate">
         <input
+          class="shipping-radio"
           part="shipping-radio"
           type="radio"
           name=${id}
@@ -54,8 +56,8 @@ function shippingPackage(pkg: ShippingPackage, index: number, view: ShippingView
           data-package=${pkg.id}
           .checked=${live(rate.key === pkg.chosenRate)}
         />
-        <span part="shipping-rate-label">${rate.label}</span>
-        <span part="shipping-rate-cost">${rate.cost ? formatMoney(rate.cost, currency) : m.free}</span>
+        <span class="shipping-rate-label" part="shipping-rate-label">${rate.label}</span>
+        <span class="shipping-rate-cost" part="shipping-rate-cost">${rate.cost ? formatMoney(rate.cost, currency) : m.free}</span>
       </label>`,
     )}
   </fieldset>`;
@@ -66,26 +68,27 @@ function shippingPackage(pkg: ShippingPackage, index: number, view: ShippingView
  * chosen one marked, and where the choice is made. No disabled radios without a reason.
  */
 function fixedRates(pkg: ShippingPackage, id: string, { m, currency }: ShippingView) {
-  return html`<div part="shipping-package" role="group" aria-labelledby="${id}-name">
-    <p part="shipping-package-name" id="${id}-name">${pkg.name || m.shipping}</p>
-    ${pkg.destination ? html`<p part="shipping-destination">${m.shippingTo(pkg.destination)}</p>` : nothing}
-    <ul part="shipping-rates" role="list">
+  return html`<div class="shipping-package" part="shipping-package" role="group" aria-labelledby="${id}-name">
+    <p class="shipping-package-name" part="shipping-package-name" id="${id}-name">${pkg.name || m.shipping}</p>
+    ${pkg.destination ? html`<p class="shipping-destination" part="shipping-destination">${m.shippingTo(pkg.destination)}</p>` : nothing}
+    <ul class="shipping-rates" part="shipping-rates" role="list">
       ${pkg.rates.map((rate) => {
         const chosen = rate.key === pkg.chosenRate;
-        return html`<li part=${chosen ? 'shipping-rate shipping-rate-chosen' : 'shipping-rate'}>
-          <span part="shipping-rate-label">${rate.label}</span>
-          <span part="shipping-rate-cost">${rate.cost ? formatMoney(rate.cost, currency) : m.free}</span>
-          ${chosen ? html`<span part="shipping-rate-selected">${m.rateSelected}</span>` : nothing}
+        const parts = chosen ? 'shipping-rate shipping-rate-chosen' : 'shipping-rate';
+        return html`<li class=${parts} part=${parts}>
+          <span class="shipping-rate-label" part="shipping-rate-label">${rate.label}</span>
+          <span class="shipping-rate-cost" part="shipping-rate-cost">${rate.cost ? formatMoney(rate.cost, currency) : m.free}</span>
+          ${chosen ? html`<span class="shipping-rate-selected" part="shipping-rate-selected">${m.rateSelected}</span>` : nothing}
         </li>`;
       })}
     </ul>
-    <p part="shipping-note">${m.shippingChosenAtCheckout}</p>
+    <p class="shipping-note" part="shipping-note">${m.shippingChosenAtCheckout}</p>
   </div>`;
 }
 
 /** Packages and their rates (radios, or a fixed list). */
 export const shippingStyles = css`
-    [part~='shipping-package'] {
+    .shipping-package {
       display: flex;
       flex-direction: column;
       gap: calc(var(--_space) / 2);
@@ -93,17 +96,17 @@ export const shippingStyles = css`
       border: 1px solid var(--_border);
       border-radius: var(--_radius-surface);
     }
-    [part~='shipping-package-name'] {
+    .shipping-package-name {
       padding-inline: calc(var(--_space) / 2);
       font-weight: 600;
     }
-    [part~='shipping-destination'],
-    [part~='shipping-pending'],
-    [part~='shipping-note'] {
+    .shipping-destination,
+    .shipping-pending,
+    .shipping-note {
       font-size: 0.875em;
       color: var(--_muted);
     }
-    [part~='shipping-rates'] {
+    .shipping-rates {
       display: flex;
       flex-direction: column;
       gap: calc(var(--_space) / 2);
@@ -111,27 +114,27 @@ export const shippingStyles = css`
       padding: 0;
       list-style: none;
     }
-    [part~='shipping-rate-chosen'] {
+    .shipping-rate-chosen {
       font-weight: 600;
     }
-    [part~='shipping-rate-selected'] {
+    .shipping-rate-selected {
       font-weight: 400;
       color: var(--_muted);
     }
-    [part~='shipping-rate'] {
+    .shipping-rate {
       display: flex;
       align-items: center;
       gap: var(--_space);
     }
     /* A 24px touch target (WCAG 2.5.8); the browser's default radio is 13px. */
-    [part~='shipping-radio'] {
+    .shipping-radio {
       flex: none;
       inline-size: 24px;
       block-size: 24px;
       margin: 0;
       accent-color: var(--_accent);
     }
-    [part~='shipping-rate-cost'] {
+    .shipping-rate-cost {
       margin-inline-start: auto;
     }
 

@@ -9,8 +9,8 @@ export function renderTotals(cart: Cart, m: Messages) {
   const money = (minor: number) => formatMoney(minor, currency);
   const shippingKnown = cart.shipping.packages.some((pkg) => pkg.rates.length > 0);
   const row = (label: string, value: string, part = 'totals-row') =>
-    html`<div part=${part}><dt>${label}</dt><dd>${value}</dd></div>`;
-  return html`<dl part="totals">
+    html`<div class=${part} part=${part}><dt>${label}</dt><dd>${value}</dd></div>`;
+  return html`<dl class="totals" part="totals">
     ${row(m.subtotal, money(totals.subtotal))}
     ${totals.discount ? row(m.discount, money(-totals.discount)) : nothing}
     ${cart.needsShipping
@@ -28,26 +28,26 @@ export function renderTotals(cart: Cart, m: Messages) {
 
 /** The totals, the checkout link and the note beside it. */
 export const totalsStyles = css`
-    [part~='totals'] {
+    .totals {
       display: flex;
       flex-direction: column;
       gap: calc(var(--_space) / 2);
     }
-    [part~='totals-row'] {
+    .totals-row {
       display: flex;
       justify-content: space-between;
       gap: var(--_space);
     }
-    [part~='total'] {
+    .total {
       font-size: 1.125em;
       font-weight: 700;
     }
-    [part~='checkout'] {
+    .checkout {
       display: block;
       text-align: center;
       text-decoration: none;
     }
-    [part~='checkout-note'] {
+    .checkout-note {
       margin-block: calc(var(--_space) / 2) 0;
       font-size: 0.875em;
       color: var(--_muted);
