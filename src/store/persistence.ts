@@ -61,6 +61,9 @@ export function createPersistence(scope: string): Persistence {
     }
   };
 
+  // A page left before its next frame (the shopper adds, then goes to checkout at once) still tells the others.
+  globalThis.addEventListener?.('pagehide', sendOutbox);
+
   return {
     read(name) {
       if (storage && !unsaved.has(name)) {
@@ -110,6 +113,7 @@ export function createPersistence(scope: string): Persistence {
     },
     close() {
       sendOutbox();
+      globalThis.removeEventListener?.('pagehide', sendOutbox);
       channel?.close();
     },
   };

@@ -112,6 +112,30 @@ describe('CartStore across tabs and sessions', () => {
       }
     });
 
+    it('tells the other tabs at once when the page is left before its next frame', async () => {
+      const shop = newShop();
+      worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_b', lines: [{ key: 'b', quantity: 2 }] }))));
+      const store = getCartStore(shop.config);
+      const { channel, heard } = channelOf(store);
+      const posted: string[] = [];
+      const postMessage = BroadcastChannel.prototype.postMessage;
+      BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: SyncMessage) {
+        posted.push(message.type);
+        return postMessage.call(this, message);
+      };
+      try {
+        const cart = await store.load();
+        expect(posted, 'sent within the change').to.deep.equal([]);
+        window.dispatchEvent(new PageTransitionEvent('pagehide'));
+        expect(posted, 'sent as the page is left').to.deep.equal(['cart-key', 'cart']);
+        await waitUntil(() => heard.length === 2, 'the messages did not arrive');
+        expect(heard[1]).to.deep.equal({ type: 'cart', cart, owner: 'guest:' });
+      } finally {
+        BroadcastChannel.prototype.postMessage = postMessage;
+        channel.close();
+      }
+    });
+
     it('sends the cart key another tab kept', async () => {
       const shop = newShop();
       worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_other' }))));
