@@ -98,6 +98,8 @@ const describe = (chunk) => {
   const language = languageOf(chunk);
   if (language) return `language pack: ${language}`;
   if (onDemand(chunk)) return "reader of the merchant's data-messages JSON";
+  if (/store\/actions\.ts$/.test(chunk.facadeModuleId ?? '')) return 'sign-in and cart changes: loaded when idle after the first cart load, or at first use';
+  if (/api\/blocked\.ts$/.test(chunk.facadeModuleId ?? '')) return 'why a request got no answer (CORS), for developers: loaded at such a failure';
   const later = chunks.filter((other) => other.dynamicImports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName);
   if (later.length) return `loaded later by ${later.map((tag) => `<${tag}>`).join(', ')} (the open drawer: when idle, or at a first hover, focus or press)`;
   return `shared by ${chunks.filter((other) => other.dynamicImports.includes(chunk.fileName) || other.imports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName).join(', ')}`;
