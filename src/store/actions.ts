@@ -6,7 +6,6 @@ import type { CartStore } from './cart-store.js';
 import { quantityOf } from './optimistic.js';
 import type { AddItemInput, CartState, ShippingDestination, ShippingEstimate, SignInInput } from './types.js';
 
-export { withQuantities } from './optimistic.js';
 export { login, logout } from '../api/routes.js';
 
 // The store's actions but `load()`: a module the script tag loads when the browser is idle after
@@ -75,22 +74,6 @@ export interface Inside {
 export function addItem(i: Inside, input: AddItemInput): Promise<Cart> {
   // A kept key the service no longer knows: the item goes into a fresh cart instead.
   return change(i, (ctx) => routes.addItem(i.store.api, input, ctx), true);
-}
-
-export function updateQuantity(i: Inside, itemKey: string, quantity: number): Promise<Cart> {
-  if (!Number.isFinite(quantity) || quantity < 0) {
-    return Promise.reject(new ApiError({ kind: 'http', message: 'Please choose a quantity of zero or more.' }));
-  }
-  return new Promise((resolve, reject) => {
-    let line = i.lines.get(itemKey);
-    const idle = !line;
-    line ??= { wanted: 0, waiters: [] };
-    line.wanted = Math.floor(quantity);
-    line.waiters.push({ resolve, reject });
-    i.lines.set(itemKey, line);
-    i.set(i.shown());
-    if (idle) void sendLineQuantities(i, itemKey, line);
-  });
 }
 
 export async function restoreItem(i: Inside, itemKey: string): Promise<Cart> {
@@ -246,8 +229,11 @@ function switchOff(i: Inside, feature: Feature): void {
   i.set({ features: Object.freeze({ ...i.store.state.features, [feature]: false }) });
 }
 
-/** Sends a line's newest wanted quantity until no newer one waits; one request in flight per line. */
-async function sendLineQuantities(i: Inside, itemKey: string, line: Line): Promise<void> {
+/**
+ * Sends a line's newest wanted quantity until no newer one waits; one request in flight per line
+ * (`CartStore.updateQuantity` shows the quantity and keeps the line). Never rejects: its waiters do.
+ */
+export async function sendLineQuantities(i: Inside, itemKey: string, line: Line): Promise<void> {
   const { waiters } = line;
   const { api } = i.store;
   while (waiters.length) {

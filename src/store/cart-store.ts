@@ -1,9 +1,10 @@
 import { ApiCore, type CallContext, type Credentials } from '../api/core.js';
-import { toApiError, type ApiError } from '../api/errors.js';
+import { ApiError, toApiError } from '../api/errors.js';
 import type { Cart, Product } from '../api/model.js';
 import type { Inside, Line, Reply, RequestOptions } from './actions.js';
 import { checkoutLink, resolveConfig, safeCheckoutUrl, storeScope } from './config.js';
 import { actions, loadActions, loadWhenIdle, type Actions } from './later.js';
+import { withQuantities } from './optimistic.js';
 
 export { storeScope };
 import { createPersistence, type Persistence, type SyncMessage } from './persistence.js';
@@ -136,7 +137,27 @@ export class CartStore {
    * confirmed this value or a newer one; on failure the line returns to what the service confirmed.
    */
   updateQuantity(itemKey: string, quantity: number): Promise<Cart> {
-    return this.#act((a, i) => a.updateQuantity(i, itemKey, quantity));
+    if (!Number.isFinite(quantity) || quantity < 0) {
+      return Promise.reject(new ApiError({ kind: 'http', message: 'Please choose a quantity of zero or more.' }));
+    }
+    // The new quantity shows in this tick even while the code that sends it is still loading.
+    return new Promise((resolve, reject) => {
+      let line = this.#lines.get(itemKey);
+      const idle = !line;
+      line ??= { wanted: 0, waiters: [] };
+      line.wanted = Math.floor(quantity);
+      line.waiters.push({ resolve, reject });
+      this.#lines.set(itemKey, line);
+      this.#setState(this.#cartWithPendingQuantities());
+      if (idle) {
+        this.#act((a, i) => a.sendLineQuantities(i, itemKey, line)).catch((error: ApiError) => {
+          // The code could not be loaded: the line returns to what the service confirmed.
+          this.#lines.delete(itemKey);
+          this.#setState(this.#cartWithPendingQuantities());
+          for (const waiter of line.waiters.splice(0)) waiter.reject(error);
+        });
+      }
+    });
   }
 
   removeItem(itemKey: string): Promise<Cart> {
@@ -403,8 +424,7 @@ export class CartStore {
   /** `state.cart` (the confirmed cart with each pending line's wanted quantity) and `pending`. */
   #cartWithPendingQuantities(): Pick<CartState, 'cart' | 'pending'> {
     return {
-      // Lines are pending only after `updateQuantity`, which came with `actions`.
-      cart: this.#confirmed && (actions?.withQuantities(this.#confirmed, this.#lines) ?? this.#confirmed),
+      cart: this.#confirmed && withQuantities(this.#confirmed, this.#lines),
       pending: this.#pendingKeys(),
     };
   }
