@@ -4,7 +4,8 @@
 //
 // - critical: what a page with <cart-provider>, <cart-drawer> and two <add-to-cart> loads before any
 //   interaction: the entry and the chunks of those elements, with every chunk they import statically;
-// - all chunks: the entry and every element's chunk, what a page with every element ends up with;
+// - all chunks: the entry and every element's chunk (and what they load later: the drawer's panel,
+//   the store's actions), what a page with every element ends up with;
 // - all-in-one: `dist/cart-widget.all.js`, for merchants who pin one file with Subresource Integrity.
 //
 // Language packs (src/format/locales/<lang>.ts) and the reader of a merchant's `data-messages` JSON
@@ -36,7 +37,7 @@ const BUDGETS = { critical: 20 * KB, chunks: 36 * KB, all: 36 * KB };
  * with at least half a KB to spare), so `npm test` catches a regression while the rest of the way
  * is still to go. Lower these as sizes come down; delete one once its budget holds.
  */
-const LIMITS = { critical: 29 * KB, chunks: 51 * KB, all: 46 * KB };
+const LIMITS = { critical: 27.5 * KB, chunks: 53 * KB, all: 48 * KB };
 /** The page the critical budget is about. */
 const PAGE = ['cart-provider', 'cart-drawer', 'add-to-cart'];
 

@@ -44,8 +44,6 @@ export interface Inside {
   readonly store: CartStore;
   /** Quantity changes in flight, per line. */
   readonly lines: Map<string, Line>;
-  /** Lines being restored. */
-  readonly restoring: Set<string>;
   /** Settles once the stored session was checked. */
   readonly ready: Promise<void>;
   /** Aborts when the store is disposed. */
@@ -57,7 +55,6 @@ export interface Inside {
   apply(reply: Reply, patch?: Partial<CartState>, evenIfLate?: boolean): void;
   /** `state.cart` with the pending quantities, and `pending`. */
   shown(): Pick<CartState, 'cart' | 'pending'>;
-  pending(): readonly string[];
   /** Whether a reply started before the cart on screen did. */
   older(reply: Reply): boolean;
   /** The guest cart key kept. */
@@ -76,15 +73,8 @@ export function addItem(i: Inside, input: AddItemInput): Promise<Cart> {
   return change(i, (ctx) => routes.addItem(i.store.api, input, ctx), true);
 }
 
-export async function restoreItem(i: Inside, itemKey: string): Promise<Cart> {
-  i.restoring.add(itemKey);
-  i.set({ pending: i.pending() });
-  try {
-    return await change(i, (ctx) => routes.restoreItem(i.store.api, itemKey, ctx));
-  } finally {
-    i.restoring.delete(itemKey);
-    i.set({ pending: i.pending() });
-  }
+export function restoreItem(i: Inside, itemKey: string): Promise<Cart> {
+  return change(i, (ctx) => routes.restoreItem(i.store.api, itemKey, ctx));
 }
 
 export function clear(i: Inside): Promise<Cart> {

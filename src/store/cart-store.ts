@@ -166,7 +166,14 @@ export class CartStore {
 
   /** Brings back a recently removed line. */
   restoreItem(itemKey: string): Promise<Cart> {
-    return this.#act((a, i) => a.restoreItem(i, itemKey));
+    // Pending in this tick, even while the code that sends it is still loading.
+    const pending = () => this.#setState({ pending: this.#pendingKeys() });
+    this.#restoring.add(itemKey);
+    pending();
+    return this.#act((a, i) => a.restoreItem(i, itemKey)).finally(() => {
+      this.#restoring.delete(itemKey);
+      pending();
+    });
   }
 
   clear(): Promise<Cart> {
@@ -275,7 +282,6 @@ export class CartStore {
     const inside = (this.#inside ??= {
       store: this,
       lines: this.#lines,
-      restoring: this.#restoring,
       ready: this.#ready,
       signal: this.#lifetime.signal,
       set: (patch) => this.#setState(patch),
@@ -283,7 +289,6 @@ export class CartStore {
       fetch: () => this.#fetchCart(),
       apply: (reply, patch, evenIfLate) => this.#applyReply(reply, patch, evenIfLate),
       shown: () => this.#cartWithPendingQuantities(),
-      pending: () => this.#pendingKeys(),
       // A reply to a change that started before the cart on screen (a later reply's, another
       // tab's): that cart may lack the change, and the reply what came after it.
       older: (reply) => reply.epoch === this.#epoch && reply.seq < this.#appliedSeq,
