@@ -72,6 +72,11 @@ if (extras(allChunks) !== extras(chunks.filter(onDemand))) {
   throw new Error(`cart-widget.all.js loads ${extras(allChunks) || 'nothing'} on demand; cart-widget.js ${extras(chunks.filter(onDemand))}`);
 }
 
+// What a page needs only once the shopper acts stays out of the entry (vite.config.ts's CORE must
+// not match it, or it is silently built back in): the store's actions, their routes, the CORS note.
+const heldBack = entry.moduleIds.filter((id) => /src\/(store\/actions|api\/(routes|blocked))\.ts$/.test(id));
+if (heldBack.length) throw new Error(`cart-widget.js holds ${heldBack.join(', ')}, which should load later`);
+
 /** A chunk and every chunk it imports statically, transitively. */
 function closure(chunk, into = new Set()) {
   if (into.has(chunk.fileName)) return into;
