@@ -49,9 +49,12 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  * chunks (and no chunk in between). The language packs stay out: a page loads only the one it speaks.
  * So do the few lines several elements share (`item-count`, `item-adding`, under 0.5 KB together):
  * as chunks of their own they were a third round trip (entry → element chunk → its shared chunk)
- * before the trigger could show the count.
+ * before the trigger could show the count. What the page needs only once the shopper acts stays
+ * out too: the store's actions with the routes they call (`store/actions.ts`, `api/routes.ts`:
+ * loaded when idle after the first cart, or at the first action) and the CORS
+ * explanation (`api/blocked.ts`, at a request that got no answer).
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/]|api[\\/]((client|errors|schemas|model|transport|http-errors)\.|wire[\\/])|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!actions\.)|api[\\/]((core|errors|schemas|model|transport|http-errors)\.|wire[\\/])|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>
@@ -101,15 +104,16 @@ const allInOne: UserConfig = {
 };
 
 /**
- * For the one-file build: a part of an element our code imports on demand (`import('./panel.js')`)
- * is imported statically instead, so the file holds every element whole. Language packs and the
- * reader of the merchant's JSON strings (`src/format/locales/`) stay on demand.
+ * For the one-file build: what our code imports on demand — a part of an element
+ * (`import('./panel.js')`), the store's actions, the CORS explanation — is imported statically
+ * instead, so the file holds every element whole. Language packs and the reader of the merchant's
+ * JSON strings (`src/format/locales/`) stay on demand.
  */
 function nothingLater(): Plugin {
   return {
     name: 'cart-widget:nothing-later',
     transform(code, id) {
-      if (!/[\\/]src[\\/]elements[\\/].*\.ts$/.test(id) || !code.includes('import(')) return null;
+      if (!/[\\/]src[\\/](elements|store|api)[\\/].*\.ts$/.test(id) || !code.includes('import(')) return null;
       const imports: string[] = [];
       const body = code.replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (call: string, quote: string, path: string) => {
         if (path.includes('/locales/')) return call;

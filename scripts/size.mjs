@@ -4,7 +4,8 @@
 //
 // - critical: what a page with <cart-provider>, <cart-drawer> and two <add-to-cart> loads before any
 //   interaction: the entry and the chunks of those elements, with every chunk they import statically;
-// - all chunks: the entry and every element's chunk, what a page with every element ends up with;
+// - all chunks: the entry and every element's chunk (and what they load later: the drawer's panel,
+//   the store's actions), what a page with every element ends up with;
 // - all-in-one: `dist/cart-widget.all.js`, for merchants who pin one file with Subresource Integrity.
 //
 // Language packs (src/format/locales/<lang>.ts) and the reader of a merchant's `data-messages` JSON
@@ -36,7 +37,7 @@ const BUDGETS = { critical: 20 * KB, chunks: 36 * KB, all: 36 * KB };
  * with at least half a KB to spare), so `npm test` catches a regression while the rest of the way
  * is still to go. Lower these as sizes come down; delete one once its budget holds.
  */
-const LIMITS = { critical: 29 * KB, chunks: 51 * KB, all: 46 * KB };
+const LIMITS = { critical: 27.5 * KB, chunks: 53 * KB, all: 48 * KB };
 /** The page the critical budget is about. */
 const PAGE = ['cart-provider', 'cart-drawer', 'add-to-cart'];
 
@@ -71,6 +72,11 @@ if (extras(allChunks) !== extras(chunks.filter(onDemand))) {
   throw new Error(`cart-widget.all.js loads ${extras(allChunks) || 'nothing'} on demand; cart-widget.js ${extras(chunks.filter(onDemand))}`);
 }
 
+// What a page needs only once the shopper acts stays out of the entry (vite.config.ts's CORE must
+// not match it, or it is silently built back in): the store's actions, their routes, the CORS note.
+const heldBack = entry.moduleIds.filter((id) => /src\/(store\/actions|api\/(routes|blocked))\.ts$/.test(id));
+if (heldBack.length) throw new Error(`cart-widget.js holds ${heldBack.join(', ')}, which should load later`);
+
 /** A chunk and every chunk it imports statically, transitively. */
 function closure(chunk, into = new Set()) {
   if (into.has(chunk.fileName)) return into;
@@ -98,6 +104,8 @@ const describe = (chunk) => {
   const language = languageOf(chunk);
   if (language) return `language pack: ${language}`;
   if (onDemand(chunk)) return "reader of the merchant's data-messages JSON";
+  if (/store\/actions\.ts$/.test(chunk.facadeModuleId ?? '')) return 'sign-in and cart changes: loaded when idle after the first cart load, or at first use';
+  if (/api\/blocked\.ts$/.test(chunk.facadeModuleId ?? '')) return 'why a request got no answer (CORS), for developers: loaded at such a failure';
   const later = chunks.filter((other) => other.dynamicImports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName);
   if (later.length) return `loaded later by ${later.map((tag) => `<${tag}>`).join(', ')} (the open drawer: when idle, or at a first hover, focus or press)`;
   return `shared by ${chunks.filter((other) => other.dynamicImports.includes(chunk.fileName) || other.imports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName).join(', ')}`;

@@ -20,7 +20,7 @@ export { StoreController } from './store/store-controller.js';
 export { storeContext } from './store/context.js';
 export type * from './store/types.js';
 
-export { CartApi, isSecureBase } from './api/client.js';
+export { ApiCore, CartApi, isSecureBase } from './api/client.js';
 export type { ApiConfig, CallContext, Credentials } from './api/client.js';
 export { listSessions, type KeyPair } from './api/admin-sessions.js';
 export { ApiError, isApiError } from './api/errors.js';

@@ -1,4 +1,4 @@
-import type { CartApi } from './client.js';
+import type { ApiCore } from './core.js';
 import { ApiError } from './errors.js';
 import type { AdminSession } from './model.js';
 import { parseSessions } from './schemas.js';
@@ -16,7 +16,7 @@ export interface KeyPair {
  * used for this call only and never kept; like every Basic credential it is refused over plain
  * http (localhost excepted) before anything is sent.
  */
-export async function listSessions(api: CartApi, keys: KeyPair, signal?: AbortSignal): Promise<AdminSession[]> {
+export async function listSessions(api: ApiCore, keys: KeyPair, signal?: AbortSignal): Promise<AdminSession[]> {
   const { consumerKey, consumerSecret } = keys;
   try {
     const { json } = await api.send(

@@ -1,8 +1,10 @@
-import { CartApi, type CallContext, type Credentials } from '../api/client.js';
+import { ApiCore, type CallContext, type Credentials } from '../api/core.js';
 import { ApiError, toApiError } from '../api/errors.js';
-import type { Address, Cart, CustomerAddresses, Product } from '../api/model.js';
+import type { Cart, Product } from '../api/model.js';
+import type { Inside, Line, Reply, RequestOptions } from './actions.js';
 import { checkoutLink, resolveConfig, safeCheckoutUrl, storeScope } from './config.js';
-import { quantityOf, withQuantities } from './optimistic.js';
+import { actions, loadActions, loadWhenIdle, type Actions } from './later.js';
+import { withQuantities } from './optimistic.js';
 
 export { storeScope };
 import { createPersistence, type Persistence, type SyncMessage } from './persistence.js';
@@ -13,7 +15,6 @@ import type {
   ResolvedStoreConfig,
   SessionState,
   ShippingDestination,
-  ShippingEstimate,
   SignInInput,
   StateListener,
   StoreConfig,
@@ -21,26 +22,6 @@ import type {
 
 /** Persistence name of the guest cart key. */
 const CART_KEY = 'cart-key';
-
-/** A cart the service sent, with when its request started: its number and the session epoch. */
-interface Reply<T = Cart> {
-  cart: T;
-  seq: number;
-  epoch: number;
-}
-
-interface Waiter {
-  resolve(cart: Cart): void;
-  reject(error: ApiError): void;
-}
-
-/** One item's quantity changes: the newest value asked for and who waits for it. */
-interface Line {
-  wanted: number;
-  waiters: Waiter[];
-}
-
-type Send = (ctx: CallContext) => Promise<Cart>;
 
 /**
  * The cart of one shop (base URL + namespace): immutable state, actions that return promises, and
@@ -51,7 +32,11 @@ type Send = (ctx: CallContext) => Promise<Cart>;
  * the service confirmed and rejects with an `ApiError`, never another error type.
  */
 export class CartStore {
-  readonly api: CartApi;
+  /**
+   * The connection to the shop: the cart read and the token checks. The other routes are functions
+   * of `api/routes.ts` (or `CartApi`'s methods), which take this.
+   */
+  readonly api: ApiCore;
   readonly config: Readonly<ResolvedStoreConfig>;
   readonly session: Session;
   /** Names this shop in storage and in the other tabs' channel: `{baseUrl}/{namespace}`. */
@@ -87,13 +72,15 @@ export class CartStore {
   readonly #openers = new Set<() => void>();
   /** Above zero while this store itself changes the session (restore, sign-in, sign-out). */
   #sessionChanges = 0;
+  /** What the actions (`actions.ts`) work with, made at the first action. */
+  #inside?: Inside;
 
   constructor(config: StoreConfig) {
     this.config = Object.freeze(resolveConfig(config));
     const { baseUrl, namespace, amounts } = this.config;
     this.scope = `${baseUrl}/${namespace}`;
     this.#persistence = createPersistence(this.scope);
-    this.api = new CartApi({ baseUrl, namespace, amounts });
+    this.api = new ApiCore({ baseUrl, namespace, amounts });
     this.session = new Session(this.api, this.#persistence, this.config);
     this.#state = Object.freeze({
       cart: null,
@@ -141,8 +128,7 @@ export class CartStore {
   }
 
   addItem(input: AddItemInput): Promise<Cart> {
-    // A kept key the service no longer knows: the item goes into a fresh cart instead.
-    return this.#requestChange((ctx) => this.api.addItem(input, ctx), true);
+    return this.#act((a, i) => a.addItem(i, input));
   }
 
   /**
@@ -154,6 +140,7 @@ export class CartStore {
     if (!Number.isFinite(quantity) || quantity < 0) {
       return Promise.reject(new ApiError({ kind: 'http', message: 'Please choose a quantity of zero or more.' }));
     }
+    // The new quantity shows in this tick even while the code that sends it is still loading.
     return new Promise((resolve, reject) => {
       let line = this.#lines.get(itemKey);
       const idle = !line;
@@ -162,7 +149,14 @@ export class CartStore {
       line.waiters.push({ resolve, reject });
       this.#lines.set(itemKey, line);
       this.#setState(this.#cartWithPendingQuantities());
-      if (idle) void this.#sendLineQuantities(itemKey, line);
+      if (idle) {
+        this.#act((a, i) => a.sendLineQuantities(i, itemKey, line)).catch((error: ApiError) => {
+          // The code could not be loaded: the line returns to what the service confirmed.
+          this.#lines.delete(itemKey);
+          this.#setState(this.#cartWithPendingQuantities());
+          for (const waiter of line.waiters.splice(0)) waiter.reject(error);
+        });
+      }
     });
   }
 
@@ -171,31 +165,31 @@ export class CartStore {
   }
 
   /** Brings back a recently removed line. */
-  async restoreItem(itemKey: string): Promise<Cart> {
+  restoreItem(itemKey: string): Promise<Cart> {
+    // Pending in this tick, even while the code that sends it is still loading.
+    const pending = () => this.#setState({ pending: this.#pendingKeys() });
     this.#restoring.add(itemKey);
-    this.#setState({ pending: this.#pendingKeys() });
-    try {
-      return await this.#requestChange((ctx) => this.api.restoreItem(itemKey, ctx));
-    } finally {
+    pending();
+    return this.#act((a, i) => a.restoreItem(i, itemKey)).finally(() => {
       this.#restoring.delete(itemKey);
-      this.#setState({ pending: this.#pendingKeys() });
-    }
+      pending();
+    });
   }
 
   clear(): Promise<Cart> {
-    return this.#requestChange((ctx) => this.api.clear(ctx));
+    return this.#act((a, i) => a.clear(i));
   }
 
   applyCoupon(code: string): Promise<Cart> {
-    return this.#requestAddOn('coupons', (ctx) => this.api.applyCoupon(code, ctx));
+    return this.#act((a, i) => a.applyCoupon(i, code));
   }
 
   removeCoupon(code: string): Promise<Cart> {
-    return this.#requestAddOn('coupons', (ctx) => this.api.removeCoupon(code, ctx));
+    return this.#act((a, i) => a.removeCoupon(i, code));
   }
 
   selectShippingRate(packageId: string, rateKey: string): Promise<Cart> {
-    return this.#requestAddOn('shipping', (ctx) => this.api.setShippingMethod(packageId, rateKey, ctx));
+    return this.#act((a, i) => a.selectShippingRate(i, packageId, rateKey));
   }
 
   /**
@@ -207,32 +201,8 @@ export class CartStore {
    * postcode comes back as an error notice on a 200) makes it `refused`. A shop without the route,
    * or an empty cart (after which the cart is read again), rejects.
    */
-  async estimateShipping(destination: ShippingDestination): Promise<Cart> {
-    const sent: ShippingDestination = { country: destination.country.trim().toUpperCase() };
-    const state = destination.state?.trim();
-    const postcode = destination.postcode?.trim();
-    if (state) sent.state = state;
-    if (postcode) sent.postcode = postcode;
-    let addresses: CustomerAddresses | null = null;
-    let cart: Cart;
-    try {
-      cart = await this.#requestAddOn('estimate', async (ctx) => {
-        const reply = await this.api.updateCustomer(sent, ctx);
-        addresses = reply.addresses;
-        return reply.cart;
-      });
-    } catch (caught) {
-      const error = caught as ApiError;
-      // Before CoCart 4.1 the route exists without this callback.
-      if (error.status === 404 && error.is('no_namespace_error')) this.#switchOff('estimate');
-      // Emptied elsewhere: show the cart as the shop has it.
-      if (error.is('cart_empty')) this.#fetchCart().catch(ignore);
-      throw error;
-    }
-    const estimate = judgeEstimate(sent, addresses);
-    this.#setState({ shippingEstimate: Object.freeze(estimate) });
-    if (estimate.outcome === 'shop-region') this.#switchOff('estimate');
-    return cart;
+  estimateShipping(destination: ShippingDestination): Promise<Cart> {
+    return this.#act((a, i) => a.estimateShipping(i, destination));
   }
 
   /**
@@ -244,54 +214,13 @@ export class CartStore {
    * key is forgotten in every tab. A two-factor challenge rejects with `error.is('2fa_required')`
    * and `error.twoFactor`. A failure after the sign-in itself shows in `state` and does not reject.
    */
-  async signIn(input: SignInInput): Promise<void> {
-    await this.#ready;
-    const guestKey = this.session.state.kind === 'guest' ? this.#keptKey() : null;
-    // The guest cart as it is now: the one on screen when it is this key's, else asked for.
-    const onScreen = this.#confirmed;
-    const guestCart = guestKey ? (onScreen?.key === guestKey ? onScreen : await this.api.getCart({ cartKey: guestKey }).catch(() => null)) : null;
-    await this.#changeSession(() => this.session.signIn(input));
-    this.#beginNewSession();
-    this.#setState({ notMerged: Object.freeze([]) });
-    const lines = guestCart ? linesToCarry(guestCart) : [];
-    if (!guestKey || !lines.length) {
-      await this.#fetchCart().catch(ignore);
-      return;
-    }
-    try {
-      const saved = await this.#fetchCart();
-      if (!saved.items.length) {
-        // Nothing to lose: the server moves the whole guest cart over in one request.
-        await this.#requestChange((ctx) => this.api.getCart({ ...ctx, cartKey: guestKey }));
-        return;
-      }
-    } catch {
-      // The customer's cart could not be read: adding lines one by one is safe either way.
-    }
-    const failed: string[] = [];
-    for (const line of lines) {
-      try {
-        await this.#requestChange((ctx) => this.api.addItem(line.input, ctx));
-      } catch (error) {
-        if (toApiError(error).kind === 'aborted') return;
-        failed.push(line.name);
-      }
-    }
-    // "Beanie has been added": the shop's notices about the carried lines are not the shopper's news.
-    this.#dropNotices();
-    if (failed.length) this.#setState({ notMerged: Object.freeze(failed) });
+  signIn(input: SignInInput): Promise<void> {
+    return this.#act((a, i) => a.signIn(i, input));
   }
 
   /** Signs out everywhere, forgets the cart key and loads a fresh guest cart. A guest keeps their cart. */
-  async signOut(): Promise<void> {
-    await this.#ready;
-    const guest = () => this.session.state.kind === 'guest';
-    if (guest()) return;
-    try {
-      await this.#changeSession(() => this.session.signOut());
-    } finally {
-      if (guest()) await this.#startGuestCart();
-    }
+  signOut(): Promise<void> {
+    return this.#act((a, i) => a.signOut(i));
   }
 
   /** Loads the cart the first time any element asks for it; the others share that answer. */
@@ -308,26 +237,11 @@ export class CartStore {
    * is found missing).
    */
   discoverFeatures(): Promise<void> {
-    return (this.#features ??= this.api.getRoutes({ signal: this.#lifetime.signal }).then(
-      (routes) => {
-        const has = (route: string) => routes.includes(`v2/cart/${route}`);
-        const { coupons, shipping } = this.#state.features;
-        const keptOwnRegion = this.#state.shippingEstimate?.outcome === 'shop-region';
-        this.#setState({
-          features: Object.freeze({
-            coupons: coupons && has('apply-coupon'),
-            shipping: shipping && has('set-shipping-method'),
-            estimate: has('update') && !keptOwnRegion,
-          }),
-        });
-      },
-      (error: unknown) => console.warn('cart-widget: the shop\'s route index could not be read;', toApiError(error).message),
-    ));
+    return (this.#features ??= this.#act((a, i) => a.discoverFeatures(i)).catch(ignore));
   }
-
   /** A product (e.g. a mix-and-match box), read with the session's credentials; `signal` cancels it. */
-  async getProduct(id: number | string, signal?: AbortSignal): Promise<Product> {
-    return (await this.#request((ctx) => this.api.getProduct(id, { ...ctx, signal: signal ?? ctx.signal }), { cartRoute: false })).cart;
+  getProduct(id: number | string, signal?: AbortSignal): Promise<Product> {
+    return this.#act((a, i) => a.getProduct(i, id, signal));
   }
 
   /**
@@ -359,6 +273,35 @@ export class CartStore {
     this.#listeners.clear();
   }
 
+  /**
+   * Runs an action of `actions.ts`: at once when the module is here (so its immediate effects, an
+   * optimistic quantity, show in the same tick), else once it has loaded — each action in the order
+   * it was called. A module that cannot load rejects with an `ApiError` (`network`).
+   */
+  #act<T>(run: (actions: Actions, inside: Inside) => Promise<T>): Promise<T> {
+    const inside = (this.#inside ??= {
+      store: this,
+      lines: this.#lines,
+      ready: this.#ready,
+      signal: this.#lifetime.signal,
+      set: (patch) => this.#setState(patch),
+      request: (send, options) => this.#request(send, options),
+      fetch: () => this.#fetchCart(),
+      apply: (reply, patch, evenIfLate) => this.#applyReply(reply, patch, evenIfLate),
+      shown: () => this.#cartWithPendingQuantities(),
+      // A reply to a change that started before the cart on screen (a later reply's, another
+      // tab's): that cart may lack the change, and the reply what came after it.
+      older: (reply) => reply.epoch === this.#epoch && reply.seq < this.#appliedSeq,
+      key: () => this.#keptKey(),
+      confirmed: () => this.#confirmed,
+      changeSession: (task) => this.#changeSession(task),
+      newSession: () => this.#beginNewSession(),
+      dropNotices: () => this.#dropNotices(),
+      guestCart: () => this.#startGuestCart(),
+    });
+    return actions ? run(actions, inside) : loadActions().then((loaded) => run(loaded, inside));
+  }
+
   // --- requests -------------------------------------------------------------------------------
 
   /**
@@ -371,7 +314,7 @@ export class CartStore {
    */
   async #request<T>(
     send: (ctx: CallContext) => Promise<T>,
-    { freshCart = false, write = false, cartRoute = true } = {},
+    { freshCart = false, write = false, cartRoute = true }: RequestOptions = {},
   ): Promise<Reply<T>> {
     // The stored session is checked first, but a check that hangs must not hold the page's cart
     // past its read deadline: after a while the request goes with the credentials held (a token
@@ -442,6 +385,8 @@ export class CartStore {
     const run: Promise<Cart> = this.#request((ctx) => this.api.getCart(ctx), { freshCart: true }).then(
       (reply) => {
         this.#applyReply(reply, this.#loading === run ? { status: 'idle', error: undefined } : {});
+        // The cart is on screen: the actions can come while the browser has nothing else to do.
+        loadWhenIdle();
         return reply.cart;
       },
       (error: ApiError) => {
@@ -458,74 +403,7 @@ export class CartStore {
     return run;
   }
 
-  async #requestChange(send: Send, freshCart = false): Promise<Cart> {
-    const reply = await this.#request(send, { freshCart, write: true });
-    if (this.#state.notMerged.length) this.#setState({ notMerged: Object.freeze([]) });
-    return this.#settleChangeReply(reply);
-  }
-
-  /** An add-on route: a 404 `rest_no_route` means the shop does not have it. */
-  async #requestAddOn(feature: keyof CartState['features'], send: Send): Promise<Cart> {
-    try {
-      return await this.#requestChange(send);
-    } catch (caught) {
-      const error = caught as ApiError;
-      if (error.missingRoute) this.#switchOff(feature);
-      throw error;
-    }
-  }
-
-  /** The shop does not offer `feature` (no route, or not for this shop): its controls go. */
-  #switchOff(feature: keyof CartState['features']): void {
-    this.#setState({ features: Object.freeze({ ...this.#state.features, [feature]: false }) });
-  }
-
-  /** Sends a line's newest wanted quantity until no newer one waits; one request in flight per line. */
-  async #sendLineQuantities(itemKey: string, line: Line): Promise<void> {
-    const { waiters } = line;
-    while (waiters.length) {
-      const batch: Waiter[] = [];
-      let reply: Reply;
-      try {
-        reply = await this.#request(
-          (ctx) => {
-            // Read at send time, so changes made while waiting for credentials ride along.
-            const quantity = line.wanted;
-            batch.push(...waiters.splice(0));
-            return quantity ? this.api.updateItem(itemKey, quantity, ctx) : this.api.removeItem(itemKey, ctx);
-          },
-          { write: true },
-        );
-      } catch (caught) {
-        this.#lines.delete(itemKey);
-        this.#setState(this.#cartWithPendingQuantities());
-        for (const waiter of [...batch, ...waiters.splice(0)]) waiter.reject(caught as ApiError);
-        return;
-      }
-      // A newer value that equals what the service now holds needs no request of its own.
-      if (waiters.length && line.wanted === quantityOf(reply.cart, itemKey)) batch.push(...waiters.splice(0));
-      if (waiters.length) this.#applyReply(reply);
-      // The line's final reply: if late, the wanted quantity shows until a fresh cart is in.
-      else {
-        await this.#settleChangeReply(reply, () => {
-          // Unless the shopper changed the line again meanwhile, it is no longer pending.
-          if (!waiters.length) this.#lines.delete(itemKey);
-        });
-      }
-      for (const waiter of batch) waiter.resolve(reply.cart);
-    }
-  }
-
   // --- state ----------------------------------------------------------------------------------
-
-  /**
-   * A reply to a change that started before the cart on screen (a later reply's, another tab's):
-   * that cart may lack the change, and the reply what came after it. Changes that get one load the
-   * cart again instead of applying it.
-   */
-  #isOlderThanShown(reply: Reply): boolean {
-    return reply.epoch === this.#epoch && reply.seq < this.#appliedSeq;
-  }
 
   /**
    * Takes a reply as the confirmed cart unless a newer one was applied already (or the session
@@ -540,22 +418,6 @@ export class CartStore {
     this.#appliedSeq = Math.max(this.#appliedSeq, reply.seq);
     this.#showConfirmed(reply.cart, patch);
     this.#persistence.post({ type: 'cart', cart: reply.cart, owner: this.#owner() });
-  }
-
-  /**
-   * The reply to a change: applied, unless it is late — then the cart is loaded again instead, and
-   * only if that fails is the reply shown after all (it holds its change), with the failed load
-   * left in `status`/`error` so the shopper can load again. `release` runs just before the reply is
-   * applied. Resolves with the cart now confirmed.
-   */
-  async #settleChangeReply(reply: Reply, release: () => void = ignore): Promise<Cart> {
-    let cart = reply.cart;
-    let unreloaded = false;
-    if (this.#isOlderThanShown(reply)) cart = await this.#fetchCart().catch(() => ((unreloaded = true), reply.cart));
-    release();
-    const { status, error } = this.#state;
-    this.#applyReply(reply, unreloaded ? { status, error } : {}, unreloaded);
-    return cart;
   }
 
   #showConfirmed(cart: Cart | null, patch: Partial<CartState> = {}): void {
@@ -724,42 +586,6 @@ function pause(ms: number): Promise<void> {
  */
 function isCartKey(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= 256;
-}
-
-/**
- * What a guest cart's lines need to join another cart: a mix-and-match box as one line with its
- * contents' configuration (its children come with it), any other line by its product or variation
- * id with the extra data it was added with.
- */
-function linesToCarry(cart: Cart): Array<{ name: string; input: AddItemInput }> {
-  return cart.items
-    .filter((item) => !item.mnm?.container && item.quantity.value > 0)
-    .map((item) => {
-      const { mnm_contents: _contents, mnm_container: _container, ...itemData } = item.data;
-      return { name: item.name, input: { id: item.id, quantity: item.quantity.value, itemData } };
-    });
-}
-
-/**
- * Whether the shop's rates are for `sent`: a field the billing address did not take was refused
- * (the shop keeps the old value and adds an error notice); otherwise the shipping address must hold
- * what was sent, else the shop rated its own region. An answer without addresses proves nothing:
- * its rates are not claimed for the shopper's address either.
- */
-function judgeEstimate(sent: ShippingDestination, addresses: CustomerAddresses | null): ShippingEstimate {
-  const holds = (address: Address, field: 'country' | 'state' | 'postcode') =>
-    !sent[field] || same(address[field], sent[field]!);
-  const fields = ['country', 'state', 'postcode'] as const;
-  const refused = addresses ? fields.filter((field) => !holds(addresses!.billing, field)) : [];
-  if (refused.length) return { destination: sent, outcome: 'refused', refused };
-  const followed = !!addresses && fields.every((field) => holds(addresses!.shipping, field));
-  return { destination: sent, outcome: followed ? 'followed' : 'shop-region', refused: [] };
-}
-
-/** Two codes or postcodes alike but for case, spaces and dashes (WooCommerce formats `sw1a1aa` as `SW1A 1AA`). */
-function same(a: string, b: string): boolean {
-  const squeeze = (v: string) => v.replace(/[\s-]+/g, '').toUpperCase();
-  return squeeze(a) === squeeze(b);
 }
 
 function isCart(value: unknown): value is Cart {

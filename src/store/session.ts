@@ -1,7 +1,8 @@
-import type { CartApi, Credentials } from '../api/client.js';
+import type { ApiCore, Credentials } from '../api/core.js';
 import { ApiError } from '../api/errors.js';
 import type { Customer } from '../api/model.js';
 import { tokenExpiry } from './jwt.js';
+import { loadActions } from './later.js';
 import type { Persistence } from './persistence.js';
 import type { SessionEndReason, SessionState, SignInInput, StoreConfig } from './types.js';
 
@@ -51,13 +52,13 @@ export class Session {
   #basic: { username: string; password: string } | null = null;
   #refreshing: Promise<boolean> | undefined;
   #refreshedAt = -Infinity;
-  readonly #api: CartApi;
+  readonly #api: ApiCore;
   readonly #persistence: Persistence;
   readonly #config: StoreConfig;
   readonly #now: () => number;
   readonly #refreshAhead: number;
 
-  constructor(api: CartApi, persistence: Persistence, config: StoreConfig, options: SessionOptions = {}) {
+  constructor(api: ApiCore, persistence: Persistence, config: StoreConfig, options: SessionOptions = {}) {
     this.#api = api;
     this.#persistence = persistence;
     this.#config = config;
@@ -139,7 +140,9 @@ export class Session {
    */
   async signIn(input: SignInInput): Promise<void> {
     const { username, password } = input;
-    const result = await this.#api.login(input, { credentialsInQuery: this.#inQuery() });
+    // The login route comes with the store's actions (`later.ts`), not with the page's first script.
+    const { login } = await loadActions();
+    const result = await login(this.#api, input, { credentialsInQuery: this.#inQuery() });
     if (this.#config.auth !== 'basic' && result.token) {
       this.#share({ token: result.token, refreshToken: result.refreshToken, user: result.user });
       return;
@@ -158,7 +161,7 @@ export class Session {
     if (credentials.kind === 'none') return;
     this.#end('user');
     try {
-      await this.#api.logout({ credentials });
+      await (await loadActions()).logout(this.#api, { credentials });
     } catch {
       // A shop without the route, or offline: the session has ended on this side regardless.
     }

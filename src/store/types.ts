@@ -1,5 +1,5 @@
 import type { ApiError } from '../api/errors.js';
-import type { CustomerAddressInput } from '../api/client.js';
+import type { CustomerAddressInput } from '../api/routes.js';
 import type { AmountsMode, Cart, Customer } from '../api/model.js';
 
 export type AuthKind = 'bearer' | 'basic';
