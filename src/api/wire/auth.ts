@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import type { LoginResult, TokenPair, TwoFactorChallenge } from '../model.js';
-import { Any, block, Bool, isObj, need, Str, Text } from './fields.js';
+import { Any, block, Bool, isObj, need, run, Str, Text, then } from './fields.js';
 import { plain, str } from './text.js';
 
 /**
@@ -24,9 +24,9 @@ export const LoginWire = block({
   extras: block({ jwt_token: Str, jwt_refresh: Str }),
 });
 
-export const loginSchema = z.pipe(
+export const loginSchema = then(
   LoginWire,
-  z.transform((l, payload): LoginResult => {
+  (l, payload): LoginResult => {
     const token = l.extras.jwt_token || l.token || null;
     need(l.user_id || token, payload);
     const { username, email, first_name: firstName, last_name: lastName } = l;
@@ -42,22 +42,22 @@ export const loginSchema = z.pipe(
       token,
       refreshToken: l.extras.jwt_refresh || l.refresh_token || null,
     };
-  }),
+  },
 );
 
 /** The refresh route's answer, `{token, refresh_token}`: both must be there. */
-export const tokenPairSchema = z.pipe(
+export const tokenPairSchema = then(
   block({ token: Str, refresh_token: Str }),
-  z.transform((t, payload): TokenPair => ({ token: need(t.token, payload), refreshToken: need(t.refresh_token, payload) })),
+  (t, payload): TokenPair => ({ token: need(t.token, payload), refreshToken: need(t.refresh_token, payload) }),
 );
 
 /**
  * The `data` of a two-factor error: `2fa_required`, and `available_providers` as a list of
  * aliases or an object keyed by alias (values are labels). `undefined` for other errors.
  */
-export const twoFactorSchema = z.pipe(
+export const twoFactorSchema = then(
   block({ '2fa_required': Any, available_providers: Any, default_provider: Str, email_sent: Bool }),
-  z.transform((d): TwoFactorChallenge | undefined => {
+  (d): TwoFactorChallenge | undefined => {
     const given = d.available_providers;
     if (d['2fa_required'] == null && given == null) return undefined;
     const providers = (
@@ -66,7 +66,7 @@ export const twoFactorSchema = z.pipe(
       .map(str)
       .filter(Boolean);
     return { providers, defaultProvider: d.default_provider || providers[0] || '', emailSent: d.email_sent };
-  }),
+  },
 );
 
 /** What an error answer says: the service's code, its message as text, and a two-factor challenge. */
@@ -85,14 +85,14 @@ const Code = z.transform((v: unknown) => (typeof v == 'string' ? v : ''));
  * `{success: false, data: {message}}`; some answers are a list of those, or a bare string (an HTML
  * page read as text is a string too). `data` carries the two-factor challenge.
  */
-export const ErrorBodyWire = z.pipe(
-  z.transform((raw: unknown) => (typeof raw == 'string' ? { message: raw } : Array.isArray(raw) ? raw[0] : raw)),
-  block({ code: Code, message: Any, data: Any }),
+const ErrorBodyFields = block({ code: Code, message: Any, data: Any });
+export const ErrorBodyWire = z.transform((raw: unknown, payload) =>
+  run(ErrorBodyFields, typeof raw == 'string' ? { message: raw } : Array.isArray(raw) ? raw[0] : raw, payload),
 );
 
-export const errorBodySchema = z.pipe(
+export const errorBodySchema = then(
   ErrorBodyWire,
-  z.transform((body): ErrorBody => {
+  (body): ErrorBody => {
     const out: ErrorBody = {};
     let { code, message } = body;
     const data = body.data;
@@ -109,5 +109,5 @@ export const errorBodySchema = z.pipe(
     const challenge = twoFactorSchema.parse(data);
     if (challenge) out.twoFactor = challenge;
     return out;
-  }),
+  },
 );

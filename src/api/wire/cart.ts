@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { AmountsMode, Cart, Notice, NoticeType } from '../model.js';
-import { Any, blank, block, Bool, entries, isObj, list, num, Num, Obj, Plain, Str, Text, Url } from './fields.js';
+import { Any, blank, block, Bool, entries, isObj, list, num, Num, Obj, Plain, Str, Text, then, Url } from './fields.js';
 import { currencySchema, maybe, money, type Money } from './money.js';
 import { decode, plain, str } from './text.js';
 
@@ -97,9 +97,8 @@ export const CartWire = z.object({
   fees: list(z.object({ name: Text, amount: Any, fee: Any, total: Any, tax: Any, taxable: Bool, tax_class: Str })),
   // Document: {rate_id, label, compound, tax_total, shipping_tax_total}; real servers: {name, price}
   // per rate code, or a single {label, total} when taxes are not itemised.
-  taxes: z.pipe(
-    z.transform((t: unknown) => (isObj(t) && ('label' in t || 'total' in t) && !isObj(t.total) ? [t] : t)),
-    list(z.object({ rate_id: Num, label: Text, name: Text, compound: Bool, tax_total: Any, price: Any, total: Any, shipping_tax_total: Any })),
+  taxes: list(z.object({ rate_id: Num, label: Text, name: Text, compound: Bool, tax_total: Any, price: Any, total: Any, shipping_tax_total: Any }), (t) =>
+    isObj(t) && ('label' in t || 'total' in t) && !isObj(t.total) ? [t] : t,
   ),
   totals: block({
     subtotal: Any,
@@ -276,7 +275,4 @@ const cartSchemas: Partial<Record<AmountsMode, z.ZodMiniType<Cart>>> = {};
 
 /** The cart route's answer read into a `Cart`; amounts are read against the answer's own currency, in `options.amounts` mode. */
 export const cartSchema = ({ amounts }: { amounts: AmountsMode }): z.ZodMiniType<Cart> =>
-  (cartSchemas[amounts] ??= z.pipe(
-    CartWire,
-    z.transform((c) => toCart(c, money(c.currency, amounts))),
-  ));
+  (cartSchemas[amounts] ??= then(CartWire, (c) => toCart(c, money(c.currency, amounts))));

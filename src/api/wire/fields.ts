@@ -26,13 +26,26 @@ export const need = <T>(value: T, payload: z.core.ParsePayload): NonNullable<T> 
   return value as NonNullable<T>;
 };
 
-/** Each element read by `element`; its issues become the collection's. */
-const each = <T extends z.core.$ZodType>(element: T, xs: unknown[], payload: z.core.ParsePayload) =>
-  xs.map((x): z.output<T> => {
-    const read = z.safeParse(element, x);
-    if (!read.success) payload.issues.push({ code: 'custom', message: read.error.message, input: x });
-    return read.data as z.output<T>;
-  });
+/**
+ * Reads `v` with `schema` inside another schema, then `fn` on what it read: `z.pipe(schema,
+ * z.transform(fn))` without zod's pipe in the bundle. The inner issues become the outer schema's
+ * (and `fn` does not run), so `safeParse` reports them.
+ */
+export const run = <T extends z.core.$ZodType, R = z.output<T>>(
+  schema: T,
+  v: unknown,
+  payload: z.core.ParsePayload,
+  fn: (x: z.output<T>, payload: z.core.ParsePayload) => R = (x) => x as R,
+): R => {
+  const read = z.safeParse(schema, v);
+  if (read.success) return fn(read.data, payload);
+  payload.issues.push(...(read.error.issues as z.core.$ZodRawIssue[]));
+  return read.data as R;
+};
+
+/** `schema`, then `fn`: the wire shape read into the model. */
+export const then = <T extends z.core.$ZodType, R>(schema: T, fn: (x: z.output<T>, payload: z.core.ParsePayload) => R) =>
+  z.transform((v: unknown, payload) => run(schema, v, payload, fn));
 
 /** Any value as sent, `undefined` when missing: amounts (read once the answer's currency is known) and fields read by shape. */
 export const Any = z.transform((v: unknown) => v);
@@ -52,11 +65,14 @@ export const Url = z.transform((v: unknown) => str(v) || null);
 export const Obj = z.transform((v: unknown): Raw => (isObj(v) ? v : {}));
 
 /** An object block of fields: anything but an object reads as the block of neutral values. */
-export const block = <S extends z.core.$ZodLooseShape>(shape: S) => z.pipe(Obj, z.object(shape));
+export const block = <S extends z.core.$ZodLooseShape>(shape: S) => {
+  const fields = z.object(shape);
+  return z.transform((v: unknown, payload) => run(fields, isObj(v) ? v : {}, payload));
+};
 
 /** A block that may be left out: `null` when it is (never a parse error, as every block reads). */
 export const orNull = <T extends z.core.$ZodType>(block: T) =>
-  z.transform((v: unknown): z.output<T> | null => (v == null ? null : z.parse(block, v)));
+  z.transform((v: unknown, payload): z.output<T> | null => (v == null ? null : run(block, v, payload)));
 
 /**
  * PHP sends a collection as an array, as an object keyed by id, or as `[]` when empty: its
@@ -67,8 +83,8 @@ const withKeys = (v: unknown): unknown[] | undefined =>
 
 /** A collection the answer is made of: it must be there, and every element must be an object. */
 export const entries = <T extends z.core.$ZodType>(element: T) =>
-  z.transform((v: unknown, payload) => each(element, need(withKeys(v), payload) ?? [], payload));
+  z.transform((v: unknown, payload) => (need(withKeys(v), payload) ?? []).map((x) => run(element, x, payload)));
 
 /** A secondary collection: anything unreadable is left out, so one odd block never hides the whole answer. */
-export const list = <T extends z.core.$ZodType>(element: T) =>
-  z.transform((v: unknown, payload) => each(element, (withKeys(v) ?? []).filter(isObj), payload));
+export const list = <T extends z.core.$ZodType>(element: T, given = (v: unknown) => v) =>
+  z.transform((v: unknown, payload) => (withKeys(given(v)) ?? []).filter(isObj).map((x) => run(element, x, payload)));

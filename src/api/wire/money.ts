@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { AmountsMode, Currency } from '../model.js';
-import { Any, block, blank, num, Str, Text } from './fields.js';
+import { Any, block, blank, num, Str, Text, then } from './fields.js';
 import { decode, plain } from './text.js';
 
 /** Reads one amount of money into integer minor units of a known currency. */
@@ -20,7 +20,7 @@ const Separator = z.transform((v: unknown) => (typeof v == 'string' ? decode(v) 
  * separators; real CoCart servers send `currency_prefix` / `currency_suffix` with the symbol
  * already placed, and a minor unit that may be a string. Missing fields: two decimals, `.` and `,`.
  */
-export const currencySchema = z.pipe(
+export const currencySchema = then(
   block({
     currency_code: Str,
     currency_symbol: Text,
@@ -31,7 +31,7 @@ export const currencySchema = z.pipe(
     currency_decimal_separator: Separator,
     currency_thousand_separator: Separator,
   }),
-  z.transform((c): Currency => {
+  (c): Currency => {
     const given = c.currency_symbol;
     const symbol = given || c.currency_code;
     let prefix = c.currency_prefix;
@@ -53,7 +53,7 @@ export const currencySchema = z.pipe(
       prefix,
       suffix,
     };
-  }),
+  },
 );
 
 /** `x × 10^places` rounded, via exponent notation so `1.005` stays exact. */

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import type { AmountsMode, Product, ProductPrices } from '../model.js';
-import { Any, block, orNull, type Raw, bool, Bool, isObj, list, need, Num, Str, Text, Url } from './fields.js';
+import { Any, block, orNull, type Raw, bool, Bool, isObj, list, need, Num, run, Str, Text, then, Url } from './fields.js';
 import { currencySchema, maybe, money, type Money } from './money.js';
 
 /** The first image's URL: `images: [{src: "…"}]`, or CoCart's `src: {thumbnail, medium, full, …}` per size. */
@@ -57,14 +57,7 @@ const MnmData = z.object({
  * API spreads it into `prices`; without either the product has none (`$currency: null`).
  * `mnm_data` is there only for a container (other products send none, or `[]`).
  */
-export const ProductWire = z.pipe(
-  z.transform((raw: unknown): Raw => {
-    const product = isObj(raw) ? raw : {};
-    const prices = isObj(product.prices) ? product.prices : {};
-    const own = isObj(prices.currency) ? prices.currency : 'currency_code' in prices ? prices : null;
-    return { ...product, $currency: own, mnm_data: isObj(product.mnm_data) ? product.mnm_data : null };
-  }),
-  z.object({
+const ProductFields = z.object({
     id: Num,
     name: Text,
     type: Str,
@@ -72,8 +65,13 @@ export const ProductWire = z.pipe(
     $currency: orNull(currencySchema),
     images: FirstImage,
     mnm_data: orNull(MnmData),
-  }),
-);
+});
+export const ProductWire = z.transform((raw: unknown, payload) => {
+  const product = isObj(raw) ? raw : {};
+  const prices = isObj(product.prices) ? product.prices : {};
+  const own = isObj(prices.currency) ? prices.currency : 'currency_code' in prices ? prices : null;
+  return run(ProductFields, { ...product, $currency: own, mnm_data: isObj(product.mnm_data) ? product.mnm_data : null }, payload);
+});
 
 export type ProductWire = z.output<typeof ProductWire>;
 
@@ -112,7 +110,4 @@ const productSchemas: Partial<Record<AmountsMode, z.ZodMiniType<Product>>> = {};
 
 /** The products route's answer read into a `Product`, its amounts in `options.amounts` mode. A product without an id is no product. */
 export const productSchema = ({ amounts }: { amounts: AmountsMode }): z.ZodMiniType<Product> =>
-  (productSchemas[amounts] ??= z.pipe(
-    ProductWire,
-    z.transform((p, payload) => toProduct(p, amounts, payload)),
-  ));
+  (productSchemas[amounts] ??= then(ProductWire, (p, payload) => toProduct(p, amounts, payload)));

@@ -1,14 +1,14 @@
 /** The admin sessions list and WordPress's route index. */
 import * as z from 'zod/mini';
 import type { AdminSession } from '../model.js';
-import { entries, isObj, need, Str, Text } from './fields.js';
+import { entries, isObj, need, Str, Text, then } from './fields.js';
 
 /**
  * The sessions route's answer: a list (or an object keyed by id) of sessions, each an object;
  * ids and timestamps may come as numbers.
  */
 export const sessionsSchema = entries(
-  z.pipe(
+  then(
     z.object({
       cart_id: Str,
       cart_key: Str,
@@ -19,8 +19,7 @@ export const sessionsSchema = entries(
       cart_source: Str,
       link: Str,
     }),
-    z.transform(
-      (s): AdminSession => ({
+    (s): AdminSession => ({
         cartId: s.cart_id,
         cartKey: s.cart_key,
         customerName: s.customers_name,
@@ -30,7 +29,6 @@ export const sessionsSchema = entries(
         source: s.cart_source,
         link: s.link,
       }),
-    ),
   ),
 );
 
