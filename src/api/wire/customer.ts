@@ -1,7 +1,7 @@
 /** The customer block of a cart answer: the billing and shipping address the shop holds. */
 import * as z from 'zod/mini';
 import type { Address, CustomerAddresses } from '../model.js';
-import { isObj, orNull, run, then } from './fields.js';
+import { isObj, run } from './fields.js';
 import { decode, str } from './text.js';
 
 /** An address; its fields are prefixed (`billing_country`) on real servers, bare in the document. Country and postcode as sent. */
@@ -16,12 +16,10 @@ const address = (prefix: string) =>
  * The customer's billing and shipping address in a cart answer (`customer.billing_address`,
  * `customer.shipping_address`), or `null` when the answer has no customer block.
  */
-const Addresses = orNull(
-  then(
-    z.object({ billing_address: address('billing'), shipping_address: address('shipping') }),
-    (c): CustomerAddresses => ({ billing: c.billing_address, shipping: c.shipping_address }),
-  ),
-);
-export const customerAddressesSchema = z.transform((raw: unknown, payload) =>
-  run(Addresses, isObj(raw) && isObj(raw.customer) ? raw.customer : null, payload),
+const Customer = z.object({ billing_address: address('billing'), shipping_address: address('shipping') });
+
+export const customerAddressesSchema = z.transform((raw: unknown, payload): CustomerAddresses | null =>
+  isObj(raw) && isObj(raw.customer)
+    ? run(Customer, raw.customer, payload, (c) => ({ billing: c.billing_address, shipping: c.shipping_address }))
+    : null,
 );

@@ -44,7 +44,7 @@ export const run = <T extends z.core.$ZodType, R = z.output<T>>(
 };
 
 /** `schema`, then `fn`: the wire shape read into the model. */
-export const then = <T extends z.core.$ZodType, R>(schema: T, fn: (x: z.output<T>, payload: z.core.ParsePayload) => R) =>
+export const then = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodType, R>(schema: T, fn: (x: z.output<T>, payload: z.core.ParsePayload) => R) =>
   z.transform((v: unknown, payload) => run(schema, v, payload, fn));
 
 /** Any value as sent, `undefined` when missing: amounts (read once the answer's currency is known) and fields read by shape. */
@@ -65,13 +65,13 @@ export const Url = z.transform((v: unknown) => str(v) || null);
 export const Obj = z.transform((v: unknown): Raw => (isObj(v) ? v : {}));
 
 /** An object block of fields: anything but an object reads as the block of neutral values. */
-export const block = <S extends z.core.$ZodLooseShape>(shape: S) => {
+export const block = /* @__NO_SIDE_EFFECTS__ */ <S extends z.core.$ZodLooseShape>(shape: S) => {
   const fields = z.object(shape);
   return z.transform((v: unknown, payload) => run(fields, isObj(v) ? v : {}, payload));
 };
 
 /** A block that may be left out: `null` when it is (never a parse error, as every block reads). */
-export const orNull = <T extends z.core.$ZodType>(block: T) =>
+export const orNull = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodType>(block: T) =>
   z.transform((v: unknown, payload): z.output<T> | null => (v == null ? null : run(block, v, payload)));
 
 /**
@@ -81,10 +81,19 @@ export const orNull = <T extends z.core.$ZodType>(block: T) =>
 const withKeys = (v: unknown): unknown[] | undefined =>
   isObj(v) || Array.isArray(v) ? Object.entries(v).map(([$key, x]) => (isObj(x) ? { $key, ...x } : x)) : undefined;
 
-/** A collection the answer is made of: it must be there, and every element must be an object. */
-export const entries = <T extends z.core.$ZodType>(element: T) =>
-  z.transform((v: unknown, payload) => (need(withKeys(v), payload) ?? []).map((x) => run(element, x, payload)));
+/**
+ * A collection of `element`s. One the answer is made of (`needed`) must be there, and every element
+ * must be an object; from a secondary one anything unreadable is left out, so one odd block never
+ * hides the whole answer. `given` adjusts the value first.
+ */
+const collection = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodType>(element: T, needed?: boolean, given = (v: unknown) => v) =>
+  z.transform((v: unknown, payload) => {
+    const xs = withKeys(given(v));
+    return (needed ? (need(xs, payload) ?? []) : (xs ?? []).filter(isObj)).map((x) => run(element, x, payload));
+  });
 
-/** A secondary collection: anything unreadable is left out, so one odd block never hides the whole answer. */
-export const list = <T extends z.core.$ZodType>(element: T, given = (v: unknown) => v) =>
-  z.transform((v: unknown, payload) => (withKeys(given(v)) ?? []).filter(isObj).map((x) => run(element, x, payload)));
+/** A collection the answer is made of. */
+export const entries = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodType>(element: T) => collection(element, true);
+
+/** A secondary collection. */
+export const list = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodType>(element: T, given?: (v: unknown) => unknown) => collection(element, false, given);
