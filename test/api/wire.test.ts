@@ -41,6 +41,14 @@ describe('wire schemas for theme developers', () => {
     expect(api.tokenPairSchema.safeParse({ token: 't' }).success).to.equal(false);
   });
 
+  it('say where an answer went wrong', () => {
+    const read = api.cartSchema(auto).safeParse({ items: [{ id: 1 }, 'oops'] });
+    expect(read.success).to.equal(false);
+    expect(read.error!.issues.map((issue) => issue.path)).to.deep.equal([['items', 1]]);
+    expect(api.CartWire.safeParse({}).error!.issues[0]!.path).to.deep.equal(['items']);
+    expect(api.cartSchema(auto).safeParse('cart').error!.issues[0]).to.include({ code: 'invalid_type', expected: 'object' });
+  });
+
   it('read every error body, whatever it holds', () => {
     for (const body of [...garbage, '<p>Oops</p>', [{ code: 'c', message: 'm' }]]) {
       expect(api.errorBodySchema.safeParse(body).success, JSON.stringify(body)).to.equal(true);

@@ -29,17 +29,19 @@ export const need = <T>(value: T, payload: z.core.ParsePayload): NonNullable<T> 
 /**
  * Reads `v` with `schema` inside another schema, then `fn` on what it read: `z.pipe(schema,
  * z.transform(fn))` without zod's pipe in the bundle. The inner issues become the outer schema's
- * (and `fn` does not run), so `safeParse` reports them.
+ * (and `fn` does not run), so `safeParse` reports them; under `at` in their path when given.
  */
 export const run = <T extends z.core.$ZodType, R = z.output<T>>(
   schema: T,
   v: unknown,
   payload: z.core.ParsePayload,
   fn: (x: z.output<T>, payload: z.core.ParsePayload) => R = (x) => x as R,
+  at?: number,
 ): R => {
   const read = z.safeParse(schema, v);
   if (read.success) return fn(read.data, payload);
-  payload.issues.push(...(read.error.issues as z.core.$ZodRawIssue[]));
+  const issues = read.error.issues as z.core.$ZodRawIssue[];
+  payload.issues.push(...(at == null ? issues : z.core.util.prefixIssues(at, issues)));
   return read.data as R;
 };
 
@@ -70,9 +72,9 @@ export const block = /* @__NO_SIDE_EFFECTS__ */ <S extends z.core.$ZodLooseShape
   return z.transform((v: unknown, payload) => run(fields, isObj(v) ? v : {}, payload));
 };
 
-/** A block that may be left out: `null` when it is (never a parse error, as every block reads). */
+/** A block that may be left out: `null` when it is not an object (never a parse error, as every block reads). */
 export const orNull = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodType>(block: T) =>
-  z.transform((v: unknown, payload): z.output<T> | null => (v == null ? null : run(block, v, payload)));
+  z.transform((v: unknown, payload): z.output<T> | null => (isObj(v) ? run(block, v, payload) : null));
 
 /**
  * PHP sends a collection as an array, as an object keyed by id, or as `[]` when empty: its
@@ -84,12 +86,13 @@ const withKeys = (v: unknown): unknown[] | undefined =>
 /**
  * A collection of `element`s. One the answer is made of (`needed`) must be there, and every element
  * must be an object; from a secondary one anything unreadable is left out, so one odd block never
- * hides the whole answer. `given` adjusts the value first.
+ * hides the whole answer. `given` adjusts the value first. An element's issues are reported under
+ * its position.
  */
 const collection = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodType>(element: T, needed?: boolean, given = (v: unknown) => v) =>
   z.transform((v: unknown, payload) => {
     const xs = withKeys(given(v));
-    return (needed ? (need(xs, payload) ?? []) : (xs ?? []).filter(isObj)).map((x) => run(element, x, payload));
+    return (needed ? (need(xs, payload) ?? []) : (xs ?? []).filter(isObj)).map((x, i) => run(element, x, payload, undefined, i));
   });
 
 /** A collection the answer is made of. */

@@ -70,7 +70,7 @@ export const ProductWire = z.transform((raw: unknown, payload) => {
   const product = isObj(raw) ? raw : {};
   const prices = isObj(product.prices) ? product.prices : {};
   const own = isObj(prices.currency) ? prices.currency : 'currency_code' in prices ? prices : null;
-  return run(ProductFields, { ...product, $currency: own, mnm_data: isObj(product.mnm_data) ? product.mnm_data : null }, payload);
+  return run(ProductFields, { ...product, $currency: own }, payload);
 });
 
 export type ProductWire = z.output<typeof ProductWire>;
