@@ -26,6 +26,15 @@ export { listSessions, type KeyPair } from './api/admin-sessions.js';
 export { ApiError, isApiError } from './api/errors.js';
 export type { ApiErrorKind } from './api/errors.js';
 export type * from './api/model.js';
+// The service's answers as zod/mini schemas: `*Wire` is an answer as sent (both the interface
+// document's and real CoCart servers' shapes, each field normalised), `*Schema` reads it into the
+// types above. Parse with them to check a fixture or a proxy's answer the way the widget reads it.
+export { cartSchema, CartWire } from './api/wire/cart.js';
+export { productSchema, ProductWire } from './api/wire/product.js';
+export { currencySchema } from './api/wire/money.js';
+export { customerAddressesSchema } from './api/wire/customer.js';
+export { loginSchema, LoginWire, tokenPairSchema, twoFactorSchema, errorBodySchema, ErrorBodyWire, type ErrorBody } from './api/wire/auth.js';
+export { sessionsSchema, routeIndexSchema } from './api/wire/sessions.js';
 
 export { formatMoney } from './format/money.js';
 export { defaultMessages, describeError, type Messages } from './format/messages.js';

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { Currency, Product, ProductPrices } from './model.js';
 import { isObj, parseProduct, readOrThrow, type ParseOptions } from './schemas.js';
 
@@ -41,8 +40,6 @@ export interface ProductWire {
 export type ProductConfig = ProductConfigInit | Product | ProductWire;
 
 const UNREADABLE = 'box configuration';
-/** The structure of the normalised shape; `fits` checks each product's fields. The rest is read like the products route's answer. */
-const configShape = z.custom<ProductConfigInit>((v) => isObj(v) && isObj(v.mnm) && Array.isArray(v.mnm.products));
 const NAMED = { id: 0, name: '' };
 const CURRENCY: Currency = { code: '', symbol: '', minorUnit: 0, decimalSeparator: '', thousandSeparator: '', prefix: '', suffix: '' };
 
@@ -70,7 +67,9 @@ export function parseProductConfig(input: string | ProductConfig, options: Parse
   const raw: unknown = typeof input === 'string' ? readOrThrow(() => JSON.parse(input), UNREADABLE) : input;
   if (raw && typeof raw === 'object' && 'mnm_data' in raw) return parseProduct(raw, options);
   return readOrThrow(() => {
-    const config = configShape.parse(raw);
+    // The structure of the normalised shape, and each product's fields; the rest is read like the products route's answer.
+    if (!isObj(raw) || !isObj(raw.mnm) || !Array.isArray(raw.mnm.products)) throw new Error('Not a box');
+    const config = raw as unknown as ProductConfigInit;
     const { mnm, currency = null } = config;
     if (![config, ...mnm.products].every((item) => fits(item, NAMED)) || (currency && !fits(currency, CURRENCY))) {
       throw new Error('Every product needs a numeric id and a name');

@@ -1,0 +1,113 @@
+/**
+ * Sign-in on the wire: the login answer, the token pair of the refresh route, and the two-factor
+ * challenge an error answer may carry.
+ */
+import * as z from 'zod/mini';
+import type { LoginResult, TokenPair, TwoFactorChallenge } from '../model.js';
+import { Any, block, Bool, isObj, need, run, Str, Text, then } from './fields.js';
+import { plain, str } from './text.js';
+
+/**
+ * The login answer. The document sends `token` / `refresh_token` at the top; real CoCart servers
+ * with the JWT add-on send them under `extras` (`jwt_token`, `jwt_refresh`); a Basic-only store
+ * sends none. An answer with neither a user nor a token is no sign-in.
+ */
+export const LoginWire = block({
+  user_id: Str,
+  username: Str,
+  email: Str,
+  display_name: Text,
+  first_name: Text,
+  last_name: Text,
+  token: Str,
+  refresh_token: Str,
+  extras: block({ jwt_token: Str, jwt_refresh: Str }),
+});
+
+export const loginSchema = then(
+  LoginWire,
+  (l, payload): LoginResult => {
+    const token = l.extras.jwt_token || l.token || null;
+    need(l.user_id || token, payload);
+    const { username, email, first_name: firstName, last_name: lastName } = l;
+    return {
+      user: {
+        id: l.user_id,
+        username,
+        displayName: l.display_name || `${firstName} ${lastName}`.trim() || username || email,
+        firstName,
+        lastName,
+        email,
+      },
+      token,
+      refreshToken: l.extras.jwt_refresh || l.refresh_token || null,
+    };
+  },
+);
+
+/** The refresh route's answer, `{token, refresh_token}`: both must be there. */
+export const tokenPairSchema = then(
+  block({ token: Str, refresh_token: Str }),
+  (t, payload): TokenPair => ({ token: need(t.token, payload), refreshToken: need(t.refresh_token, payload) }),
+);
+
+/**
+ * The `data` of a two-factor error: `2fa_required`, and `available_providers` as a list of
+ * aliases or an object keyed by alias (values are labels). `undefined` for other errors.
+ */
+export const twoFactorSchema = then(
+  block({ '2fa_required': Any, available_providers: Any, default_provider: Str, email_sent: Bool }),
+  (d): TwoFactorChallenge | undefined => {
+    const given = d.available_providers;
+    if (d['2fa_required'] == null && given == null) return undefined;
+    const providers = (
+      Array.isArray(given) ? given : isObj(given) ? Object.entries(given).map(([k, v]) => (/^\d+$/.test(k) ? v : k)) : []
+    )
+      .map(str)
+      .filter(Boolean);
+    return { providers, defaultProvider: d.default_provider || providers[0] || '', emailSent: d.email_sent };
+  },
+);
+
+/** What an error answer says: the service's code, its message as text, and a two-factor challenge. */
+export interface ErrorBody {
+  code?: string;
+  message?: string;
+  twoFactor?: TwoFactorChallenge;
+}
+
+// Codes are the service's words (`svc_cart_not_found`); a number there is noise, not a code.
+const Code = z.transform((v: unknown) => (typeof v == 'string' ? v : ''));
+
+/**
+ * An error answer, which never fails to read. The document and WordPress send `{code, message,
+ * data}`; WordPress's JSON helpers `{success: false, data: [{code, message}]}` or
+ * `{success: false, data: {message}}`; some answers are a list of those, or a bare string (an HTML
+ * page read as text is a string too). `data` carries the two-factor challenge.
+ */
+const ErrorBodyFields = block({ code: Code, message: Any, data: Any });
+export const ErrorBodyWire = z.transform((raw: unknown, payload) =>
+  run(ErrorBodyFields, typeof raw == 'string' ? { message: raw } : Array.isArray(raw) ? raw[0] : raw, payload),
+);
+
+export const errorBodySchema = then(
+  ErrorBodyWire,
+  (body): ErrorBody => {
+    const out: ErrorBody = {};
+    let { code, message } = body;
+    const data = body.data;
+    const inner: unknown = Array.isArray(data) ? data[0] : data;
+    if (!code && message == null) {
+      if (isObj(inner)) {
+        code = Code.parse(inner.code);
+        message = inner.message;
+      } else message = inner;
+    }
+    const readable = plain(message);
+    if (code) out.code = code;
+    if (readable) out.message = readable;
+    const challenge = twoFactorSchema.parse(data);
+    if (challenge) out.twoFactor = challenge;
+    return out;
+  },
+);
