@@ -33,11 +33,11 @@ const KB = 1024;
 /** The sizes issue 15 asks for. */
 const BUDGETS = { critical: 20 * KB, chunks: 36 * KB, all: 36 * KB };
 /**
- * Where a budget is not met yet, the size it may not grow past (today's, rounded up to a whole KB
+ * Where a budget is not met yet, the size it may not grow past (today's, rounded up to a half KB
  * with at least half a KB to spare), so `npm test` catches a regression while the rest of the way
  * is still to go. Lower these as sizes come down; delete one once its budget holds.
  */
-const LIMITS = { critical: 40 * KB, chunks: 60 * KB, all: 60 * KB };
+const LIMITS = { critical: 28.5 * KB, chunks: 55.5 * KB, all: 49 * KB };
 /** The page the critical budget is about. */
 const PAGE = ['cart-provider', 'cart-drawer', 'add-to-cart'];
 

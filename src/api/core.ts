@@ -1,7 +1,7 @@
 import { ApiError } from './errors.js';
 import { base64, exchange, isSecureBase, sleep, type Method } from './transport.js';
 import type { AmountsMode, Cart, TokenPair } from './model.js';
-import { parseCart, parseTokenPair } from './schemas.js';
+import { parseCart, parseTokenPair } from './schemas-core.js';
 
 export { isSecureBase };
 export type { Method };

@@ -5,34 +5,20 @@
  * strict only where a wrong answer would show the shopper a wrong cart (a cart's items, the
  * sessions list). Theme developers can import the schemas from the package's index.
  *
- * These entry points are what the client calls: each turns any failure into the api layer's one
+ * The readers a page needs at load are in `schemas-core.ts` (re-exported here); these entry points
+ * are what the client calls: each turns any failure into the api layer's one
  * error type, never a zod error. Nothing here touches the DOM.
  */
-import { ApiError } from './errors.js';
-import type { AdminSession, AmountsMode, Cart, CustomerAddresses, LoginResult, Product, TokenPair } from './model.js';
-import { loginSchema, tokenPairSchema, errorBodySchema, type ErrorBody } from './wire/auth.js';
-import { cartSchema } from './wire/cart.js';
+import type { AdminSession, CustomerAddresses, LoginResult, Product } from './model.js';
+import { readOrThrow, type ParseOptions } from './schemas-core.js';
+import { loginSchema } from './wire/auth.js';
 import { customerAddressesSchema } from './wire/customer.js';
-import { isObj, need } from './wire/fields.js';
+import { isObj } from './wire/fields.js';
 import { productSchema } from './wire/product.js';
 import { routeIndexSchema, sessionsSchema } from './wire/sessions.js';
 
-export { isObj, type ErrorBody };
-
-export interface ParseOptions {
-  amounts: AmountsMode;
-}
-
-/** Runs a parse; any failure becomes the api layer's one error type, never a zod error. */
-export function readOrThrow<T>(parse: () => T, what = 'answer'): T {
-  try {
-    return parse();
-  } catch (cause) {
-    throw new ApiError({ kind: 'invalid-response', message: `The shop's ${what} could not be read: ${String(cause)}`, cause });
-  }
-}
-
-export const parseCart = (raw: unknown, options: ParseOptions): Cart => readOrThrow(() => cartSchema(options).parse(raw));
+export { parseCart, parseErrorBody, parseTokenPair, readOrThrow, type ErrorBody, type ParseOptions } from './schemas-core.js';
+export { isObj };
 
 /** The customer's addresses in a cart answer, or `null` when it has none; never fails. */
 export const parseCustomerAddresses = (raw: unknown): CustomerAddresses | null => customerAddressesSchema.parse(raw);
@@ -40,8 +26,6 @@ export const parseCustomerAddresses = (raw: unknown): CustomerAddresses | null =
 export const parseProduct = (raw: unknown, options: ParseOptions): Product => readOrThrow(() => productSchema(options).parse(raw));
 
 export const parseLogin = (raw: unknown): LoginResult => readOrThrow(() => loginSchema.parse(raw));
-
-export const parseTokenPair = (raw: unknown): TokenPair => readOrThrow(() => tokenPairSchema.parse(raw));
 
 export const parseSessions = (raw: unknown): AdminSession[] => readOrThrow(() => sessionsSchema.parse(raw));
 
@@ -55,5 +39,3 @@ export function parseRoutes(raw: unknown, namespace: string): string[] {
   }, 'route index');
 }
 
-/** Never throws: whatever an error answer holds (or nothing, for an empty or HTML body) is read. */
-export const parseErrorBody = (raw: unknown): ErrorBody => errorBodySchema.parse(raw);

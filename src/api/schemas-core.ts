@@ -1,0 +1,32 @@
+/**
+ * The readers a page needs before the shopper acts: the cart, a refreshed token pair and an error
+ * answer, with the one way a failed read becomes an `ApiError`. `schemas.ts` adds the readers of
+ * what only the shopper's actions get (products, sign-in, the route index, addresses, sessions),
+ * so the script tag's entry carries only these (issue 15).
+ */
+import { ApiError } from './errors.js';
+import type { AmountsMode, Cart, TokenPair } from './model.js';
+import { errorBodySchema, tokenPairSchema, type ErrorBody } from './wire/auth.js';
+import { cartSchema } from './wire/cart.js';
+
+export type { ErrorBody };
+
+export interface ParseOptions {
+  amounts: AmountsMode;
+}
+
+/** Runs a parse; any failure becomes the api layer's one error type, never a zod error. */
+export function readOrThrow<T>(parse: () => T, what = 'answer'): T {
+  try {
+    return parse();
+  } catch (cause) {
+    throw new ApiError({ kind: 'invalid-response', message: `The shop's ${what} could not be read: ${String(cause)}`, cause });
+  }
+}
+
+export const parseCart = (raw: unknown, options: ParseOptions): Cart => readOrThrow(() => cartSchema(options).parse(raw));
+
+export const parseTokenPair = (raw: unknown): TokenPair => readOrThrow(() => tokenPairSchema.parse(raw));
+
+/** Never throws: whatever an error answer holds (or nothing, for an empty or HTML body) is read. */
+export const parseErrorBody = (raw: unknown): ErrorBody => errorBodySchema.parse(raw);
