@@ -36,6 +36,17 @@ function signInShop(shop: TestShop) {
   );
 }
 
+/** Records the type of every message this page's channels send, as they send it. */
+function recordPosts() {
+  const posted: string[] = [];
+  const postMessage = BroadcastChannel.prototype.postMessage;
+  BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: SyncMessage) {
+    posted.push(message.type);
+    return postMessage.call(this, message);
+  };
+  return { posted, restore: () => (BroadcastChannel.prototype.postMessage = postMessage) };
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A task after the next frame: by then the tabs have sent what they tell each other. */
 const afterNextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
@@ -83,12 +94,7 @@ describe('CartStore across tabs and sessions', () => {
       worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_a', lines: [{ key: 'a', quantity: 1 }] }))));
       const store = getCartStore(shop.config);
       const { channel, heard } = channelOf(store);
-      const posted: string[] = [];
-      const postMessage = BroadcastChannel.prototype.postMessage;
-      BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: SyncMessage) {
-        posted.push(message.type);
-        return postMessage.call(this, message);
-      };
+      const { posted, restore } = recordPosts();
       // The frame after the cart appeared: its callbacks run in the order they were asked for, so
       // this one runs before any the store could have asked for after setting the state.
       let postedByThatFrame: string[] | undefined;
@@ -106,7 +112,7 @@ describe('CartStore across tabs and sessions', () => {
           { type: 'cart', cart, owner: 'guest:' },
         ]);
       } finally {
-        BroadcastChannel.prototype.postMessage = postMessage;
+        restore();
         unsubscribe();
         channel.close();
       }
@@ -117,12 +123,7 @@ describe('CartStore across tabs and sessions', () => {
       worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_b', lines: [{ key: 'b', quantity: 2 }] }))));
       const store = getCartStore(shop.config);
       const { channel, heard } = channelOf(store);
-      const posted: string[] = [];
-      const postMessage = BroadcastChannel.prototype.postMessage;
-      BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: SyncMessage) {
-        posted.push(message.type);
-        return postMessage.call(this, message);
-      };
+      const { posted, restore } = recordPosts();
       try {
         const cart = await store.load();
         expect(posted, 'sent within the change').to.deep.equal([]);
@@ -131,7 +132,7 @@ describe('CartStore across tabs and sessions', () => {
         await waitUntil(() => heard.length === 2, 'the messages did not arrive');
         expect(heard[1]).to.deep.equal({ type: 'cart', cart, owner: 'guest:' });
       } finally {
-        BroadcastChannel.prototype.postMessage = postMessage;
+        restore();
         channel.close();
       }
     });
