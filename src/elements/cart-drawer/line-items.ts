@@ -247,9 +247,9 @@ export const lineStyles = css`
     }
     /* The stepper's marks, drawn in CSS (an SVG per button made a 200-line cart's layout a third
        slower): the mark's own top border is the bar of − and +, its ::after the upright of + (a
-       left border placed on the bar's middle: no rotate, which gave every line a transform node for
-       pre-paint to walk). Borders, not backgrounds: forced colours (Windows High Contrast) drop
-       backgrounds. */
+       2px-wide box whose 12px top border stands on the bar's middle: no rotate, which gave every
+       line a transform node for pre-paint to walk). Borders, not backgrounds: forced colours
+       (Windows High Contrast) drop backgrounds. */
     .mark {
       inline-size: 12px;
       block-size: 0;
@@ -264,8 +264,8 @@ export const lineStyles = css`
       position: absolute;
       inset-inline-start: 5px;
       inset-block-start: -7px;
-      block-size: 12px;
-      border-inline-start: 2px solid;
+      inline-size: 2px;
+      border-block-start: 12px solid;
     }
     .quantity-input {
       inline-size: 3.5rem;
