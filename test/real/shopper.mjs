@@ -180,28 +180,8 @@ export class Shopper {
   }
 
   /** The visible text of one element, through its shadow root. */
-  async elementText(selector) {
-    return this.page.evaluate((sel) => {
-      const host = document.querySelector(sel);
-      return deepTextOf(host);
-      function deepTextOf(node) {
-        const out = [];
-        const walk = (n) => {
-          if (n.nodeType === Node.TEXT_NODE) {
-            if (n.data.trim() && n.parentElement?.checkVisibility?.() !== false) out.push(n.data.trim());
-          } else if (n.nodeType === Node.ELEMENT_NODE || n.nodeType === Node.DOCUMENT_FRAGMENT_NODE) {
-            if (n.localName === 'style' || n.localName === 'script') return;
-            if (n.shadowRoot) walk(n.shadowRoot);
-            else if (n.localName === 'slot') {
-              const assigned = n.assignedNodes({ flatten: true });
-              (assigned.length ? assigned : [...n.childNodes]).forEach(walk);
-            } else n.childNodes.forEach(walk);
-          }
-        };
-        if (node) walk(node);
-        return out.join(' ');
-      }
-    }, selector);
+  elementText(selector) {
+    return this.page.evaluate(shownText, selector, { names: false, separator: ' ' });
   }
 
   async openDrawer() {
@@ -241,26 +221,8 @@ export class Shopper {
   }
 
   /** Every text a shopper can see (or hear): the page through every shadow root, plus accessible names. */
-  async visibleText() {
-    const text = await this.page.evaluate(() => {
-      const out = [];
-      const walk = (n) => {
-        if (n.nodeType === Node.TEXT_NODE) {
-          if (n.data.trim() && n.parentElement?.checkVisibility?.() !== false) out.push(n.data.trim());
-        } else if (n.nodeType === Node.ELEMENT_NODE || n.nodeType === Node.DOCUMENT_FRAGMENT_NODE) {
-          if (n.localName === 'style' || n.localName === 'script') return;
-          if (n.nodeType === Node.ELEMENT_NODE && n.hasAttribute('aria-label')) out.push(n.getAttribute('aria-label'));
-          if (n.shadowRoot) walk(n.shadowRoot);
-          else if (n.localName === 'slot') {
-            const assigned = n.assignedNodes({ flatten: true });
-            (assigned.length ? assigned : [...n.childNodes]).forEach(walk);
-          } else n.childNodes.forEach(walk);
-        }
-      };
-      walk(document.body);
-      return out.join('\n');
-    });
-    return text;
+  visibleText() {
+    return this.page.evaluate(shownText, 'body', { names: true, separator: '\n' });
   }
 
   /** Sets a line's quantity the way a shopper types it: select, type, leave the field. */
@@ -297,4 +259,28 @@ export class Shopper {
   async close() {
     await this.context.close().catch(() => undefined);
   }
+}
+
+/**
+ * Runs in the page: the text a shopper sees in the element `selector` finds, through every shadow
+ * root and slot (styles and scripts left out), with `names` also every `aria-label`.
+ */
+function shownText(selector, { names, separator }) {
+  const out = [];
+  const walk = (n) => {
+    if (n.nodeType === Node.TEXT_NODE) {
+      if (n.data.trim() && n.parentElement?.checkVisibility?.() !== false) out.push(n.data.trim());
+    } else if (n.nodeType === Node.ELEMENT_NODE || n.nodeType === Node.DOCUMENT_FRAGMENT_NODE) {
+      if (n.localName === 'style' || n.localName === 'script') return;
+      if (names && n.nodeType === Node.ELEMENT_NODE && n.hasAttribute('aria-label')) out.push(n.getAttribute('aria-label'));
+      if (n.shadowRoot) walk(n.shadowRoot);
+      else if (n.localName === 'slot') {
+        const assigned = n.assignedNodes({ flatten: true });
+        (assigned.length ? assigned : [...n.childNodes]).forEach(walk);
+      } else n.childNodes.forEach(walk);
+    }
+  };
+  const root = document.querySelector(selector);
+  if (root) walk(root);
+  return out.join(separator);
 }
