@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import type { AmountsMode, Product, ProductPrices } from '../model.js';
-import { Any, block, orNull, type Raw, bool, Bool, isObj, list, need, Num, run, Str, Text, then, Url } from './fields.js';
+import { Any, block, orNull, bool, Bool, isObj, list, need, Num, run, Str, Text, then, Url } from './fields.js';
 import { currencySchema, maybe, money, type Money } from './money.js';
 
 /** The first image's URL: `images: [{src: "…"}]`, or CoCart's `src: {thumbnail, medium, full, …}` per size. */

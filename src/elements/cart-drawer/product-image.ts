@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html } from 'lit';
 
 /** A product's picture: decorative (the name is next to it), fixed size, loaded when scrolled to. */
 export function productImage(src: string | null, part = 'image') {

@@ -6,7 +6,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { HttpResponse, http } from 'msw';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
-import { alertTexts, expectFocusOn, getByRole, queryByRole, visibleText } from '../../helpers/queries.js';
+import { alertTexts, getByRole, queryByRole, visibleText } from '../../helpers/queries.js';
 import { requestsTo, useShop, worker, type TestShop } from '../../helpers/shop.js';
 import { expectFocusSettlesOn, openDrawer } from './drawer-page.js';
 import { serveCart, wireCart } from './wire-carts.js';
