@@ -7,7 +7,7 @@
  * The frame's nodes belong to another window, where `instanceof` is false: nothing here uses it
  * (the shared helpers in `test/helpers/queries.ts` do), node types are compared instead.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../helpers/testing.js';
 import { emulateMedia, resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { descriptionOf, nameOf } from '../embed/embed-frame.js';
 import { deepQueryAll } from '../helpers/queries.js';

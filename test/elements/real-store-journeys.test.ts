@@ -1,6 +1,6 @@
 // What a shopper of a real CoCart store meets, element by element: the unknown-user answer, the
 // signed-in checkout note, lines that could not join at sign-in, and two shops on one page.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import '../../src/elements/add-to-cart/define.js';
 import '../../src/elements/cart-drawer/define.js';

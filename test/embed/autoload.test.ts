@@ -4,7 +4,7 @@
  * chunk of its own, fetched only when the page's `lang` asks for it — all under the embed page's
  * strict `script-src 'self'`.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../helpers/testing.js';
 import { byRole, descriptionOf, openEmbed, type EmbedFrame } from './embed-frame.js';
 
 const slow = { timeout: 5000, interval: 20 };

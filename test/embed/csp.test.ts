@@ -3,7 +3,7 @@
  * the demo only, the built fake shop), under `script-src 'self'; style-src 'self'`. `npm test` builds
  * `dist/` first. Nothing here imports the widget's source: the page runs the shipped files.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../helpers/testing.js';
 import { allByRole, byRole, descriptionOf, openEmbed, type EmbedFrame } from './embed-frame.js';
 
 const slow = { timeout: 5000, interval: 20 };

@@ -2,7 +2,7 @@
  * The embed page (built files only, strict policy) lists the fake shop's demo accounts and shows
  * its inbox, so a visitor can finish a two-factor sign-in there.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../helpers/testing.js';
 import { byRole, openEmbed, type EmbedFrame } from './embed-frame.js';
 
 const slow = { timeout: 5000, interval: 20 };

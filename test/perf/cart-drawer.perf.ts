@@ -7,7 +7,7 @@
  *      the new quantity and line total (the optimistic update; the shop confirms later, printed too).
  * Run: npx wtr --files test/perf/cart-drawer.perf.ts   (prints the medians; not part of `npm test`)
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '../helpers/testing.js';
 import { HttpResponse, http } from 'msw';
 import '../../src/elements/cart-drawer/define.js';
 import type { CartDrawer } from '../../src/elements/cart-drawer/cart-drawer.js';

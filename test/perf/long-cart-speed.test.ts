@@ -9,7 +9,7 @@
  * (or opening the drawer) froze the page for 2–8 s; and skipped lines are left out of the
  * accessibility tree.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../helpers/testing.js';
 import { seedLines, useShop } from '../helpers/shop.js';
 import { openDrawer } from '../elements/cart-drawer/drawer-page.js';
 

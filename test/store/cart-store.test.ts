@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../helpers/testing.js';
 import { delay, http, HttpResponse } from 'msw';
 import { getCartStore } from '../../src/store/cart-store.js';
 import type { CartState } from '../../src/store/types.js';

@@ -1,6 +1,6 @@
 // Replies that arrive out of order: a change's answer that is older than the cart already on screen
 // (a later reply's, another tab's) must never put back what the shop no longer holds.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../helpers/testing.js';
 import { delay, http, HttpResponse } from 'msw';
 import { CartStore, getCartStore } from '../../src/store/cart-store.js';
 import { newShop, sentTo, useNetwork, wireCart, worker, type WireLine } from './fixtures.js';

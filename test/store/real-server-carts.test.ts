@@ -2,7 +2,7 @@
 // a server written here behaves as the real one does — a signed-in request that carries a guest
 // `cart_key` REPLACES the customer's saved cart, an unknown key empties it — so a store that
 // loses a line fails these tests.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { defaultMessages, describeError } from '../../src/format/messages.js';
 import { CartStore, getCartStore } from '../../src/store/cart-store.js';

@@ -1,5 +1,5 @@
 import { defaultMessages, describeError } from '../../src/format/messages.js';
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../helpers/testing.js';
 import { HttpResponse, http } from 'msw';
 import { listSessions, type KeyPair } from '../../src/api/admin-sessions.js';
 import { CartApi } from '../../src/api/client.js';

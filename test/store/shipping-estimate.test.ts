@@ -1,7 +1,7 @@
 // `CartStore.estimateShipping`: what is sent (`cart/update`, `update-customer`, fields at the top
 // level), and how the answer's `customer` addresses decide whether the shop's rates are for the
 // address — as observed on the real CoCart 4.3.6 store, where only the billing address moves.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { getCartStore } from '../../src/store/cart-store.js';
 import { rejection } from '../helpers/rejection.js';

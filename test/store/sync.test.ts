@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../helpers/testing.js';
 import { delay, http, HttpResponse } from 'msw';
 import { ApiError } from '../../src/api/errors.js';
 import { CartStore, getCartStore } from '../../src/store/cart-store.js';

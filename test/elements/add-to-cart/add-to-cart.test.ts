@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '../../helpers/testing.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import '../../../src/elements/add-to-cart/define.js';

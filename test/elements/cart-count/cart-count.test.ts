@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '../../helpers/testing.js';
 import { HttpResponse, http } from 'msw';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import '../../../src/elements/add-to-cart/define.js';

@@ -1,5 +1,5 @@
 /** What the drawer tests share: putting a drawer on the page and waiting for what a shopper sees. */
-import { fixture, html, waitUntil } from '@open-wc/testing';
+import { fixture, html, waitUntil } from '../../helpers/testing.js';
 import '../../../src/elements/cart-drawer/define.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
 import type { TestShop } from '../../helpers/shop.js';

@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../../helpers/testing.js';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { HttpResponse, http } from 'msw';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';

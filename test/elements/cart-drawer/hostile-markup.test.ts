@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../../helpers/testing.js';
 import { queryAllByRole, visibleText } from '../../helpers/queries.js';
 import { useShop } from '../../helpers/shop.js';
 import { openDrawer } from './drawer-page.js';

@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../../helpers/testing.js';
 import { getByRole, queryAllByRole } from '../../helpers/queries.js';
 import { requestsTo, seedLines, useShop } from '../../helpers/shop.js';
 import { openDrawer } from './drawer-page.js';

@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '../../helpers/testing.js';
 import '../../../src/elements/cart-drawer/define.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
 import { getByRole } from '../../helpers/queries.js';

@@ -1,7 +1,7 @@
 // The drawer's shipping estimate (issue 16, point 1): `cart/update` with `update-customer` moves
 // only the billing address on CoCart 4.3.6, so the drawer shows rates "for" an address only when
 // the answer's shipping address shows the shop used it.
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '../../helpers/testing.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { HttpResponse, http } from 'msw';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';

@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '../../helpers/testing.js';
 import { setViewport } from '@web/test-runner-commands';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import { defaultMessages, type Messages } from '../../../src/format/messages.js';

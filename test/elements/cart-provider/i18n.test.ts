@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '../../helpers/testing.js';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import '../../../src/elements/cart-provider/define.js';
 import '../../../src/elements/cart-drawer/define.js';

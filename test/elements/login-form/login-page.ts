@@ -1,5 +1,5 @@
 /** What the login-form tests share: finding fields by their labels, typing, and reading regions. */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '../../helpers/testing.js';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/login-form/define.js';
 import type { LoginForm } from '../../../src/elements/login-form/login-form.js';

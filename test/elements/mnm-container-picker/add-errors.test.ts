@@ -1,4 +1,4 @@
-import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, html, oneEvent, waitUntil } from '../../helpers/testing.js';
 import { HttpResponse, http } from 'msw';
 import type { CartErrorEvent } from '../../../src/events/cart-events.js';
 import { defaultMessages } from '../../../src/format/messages.js';

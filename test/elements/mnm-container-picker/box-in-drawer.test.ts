@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '../../helpers/testing.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
 import type { MnmContainerPicker } from '../../../src/elements/mnm-container-picker/mnm-container-picker.js';
 import { getByRole, normalise, queryAllByRole, queryByRole, textOf } from '../../helpers/queries.js';

@@ -1,7 +1,7 @@
 // A theme developer imports only the picker's module (`cart-widget/elements/mnm-container-picker`)
 // and writes it inside a <cart-provider>: the picker must still get the provider's shop. Nothing in
 // this file defines an element before the test does, so the order is the page's.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../../helpers/testing.js';
 import { queryAllByRole } from '../../helpers/queries.js';
 import { useShop } from '../../helpers/shop.js';
 

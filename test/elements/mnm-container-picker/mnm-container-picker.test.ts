@@ -1,4 +1,4 @@
-import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, html, oneEvent, waitUntil } from '../../helpers/testing.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { delay, http } from 'msw';
 import type { Cart } from '../../../src/api/model.js';

@@ -1,4 +1,4 @@
-import { fixture, html, waitUntil } from '@open-wc/testing';
+import { fixture, html, waitUntil } from '../../helpers/testing.js';
 import { sendKeys } from '@web/test-runner-commands';
 import type { TemplateResult } from 'lit';
 import type { MnmContainerPicker } from '../../../src/elements/mnm-container-picker/mnm-container-picker.js';

@@ -1,0 +1,12 @@
+/**
+ * `@open-wc/testing`, with patient waits: its `waitUntil` gives up after 1 s, and a busy CI machine
+ * can spend that on a lazy chunk (the store's actions, the drawer's panel) and an answer through
+ * msw. A condition that holds is seen at once, so only a failing wait takes longer. Tests that wait
+ * import `waitUntil` from here.
+ */
+import * as openWc from '@open-wc/testing';
+
+export * from '@open-wc/testing';
+
+export const waitUntil: typeof openWc.waitUntil = (predicate, message, options = {}) =>
+  openWc.waitUntil(predicate, message, { timeout: 4000, ...options });
