@@ -21,7 +21,7 @@ import { chromiumArgs, chromiumPath, launchChromium } from '../scripts/chromium.
 const LOAD_ONLY = process.argv.includes('--load-only');
 /** `-- --sizes=200,1000`: only those cart sizes. */
 const SIZES = LOAD_ONLY ? [] : (process.argv.find((arg) => arg.startsWith('--sizes='))?.slice(8).split(',').map(Number) ?? [10, 200, 1000]);
-const RUNS = { 10: 7, 200: 5, 1000: 5 };
+const RUNS = { 10: 7, 200: 11, 1000: 5 };
 // Open/close cycles for the heap figures: the first half warms up, a leak grows in the second too.
 // A modal <dialog> is display: none while closed, so every opening styles and lays out every line
 // again (at 1000 lines ~0.5-0.7 s for the widget, ~0.25 s by hand; content-visibility, which would
