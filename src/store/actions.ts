@@ -127,7 +127,7 @@ export async function signIn(i: Inside, input: SignInInput): Promise<void> {
   const guestKey = store.session.state.kind === 'guest' ? i.key() : null;
   // The guest cart as it is now: the one on screen when it is this key's, else asked for.
   const onScreen = i.confirmed();
-  const guestCart = guestKey ? (onScreen?.key === guestKey ? onScreen : await store.api.getCart({ cartKey: guestKey }).catch(() => null)) : null;
+  const guestCart = guestKey ? (onScreen?.key === guestKey ? onScreen : await guestCartToCarry(store, guestKey)) : null;
   await i.changeSession(() => store.session.signIn(input));
   i.newSession();
   i.set({ notMerged: Object.freeze([]) });
@@ -158,6 +158,22 @@ export async function signIn(i: Inside, input: SignInInput): Promise<void> {
   // "Beanie has been added": the shop's notices about the carried lines are not the shopper's news.
   i.dropNotices();
   if (failed.length) i.set({ notMerged: Object.freeze(failed) });
+}
+
+/**
+ * The guest's cart, read to carry its lines into the customer's; `null` when there is nothing to
+ * carry (the shop no longer has it, or its answer cannot be read, which trying again would not
+ * change). When the shop cannot be reached the sign-in stops before it starts: signing in now would
+ * leave the guest's lines behind for good, so the shopper is told to try again and loses nothing.
+ */
+async function guestCartToCarry(store: CartStore, key: string): Promise<Cart | null> {
+  try {
+    return await store.api.getCart({ cartKey: key });
+  } catch (caught) {
+    const error = toApiError(caught);
+    if (error.transient) throw error;
+    return null;
+  }
 }
 
 export async function signOut(i: Inside): Promise<void> {

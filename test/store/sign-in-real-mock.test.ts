@@ -1,8 +1,11 @@
 // Sign-in against the fake shop in its real mode, which replaces a customer's saved cart when a
 // signed-in request carries a guest key, as CoCart 4.3.6 does: no line may be lost.
 import { expect } from '@open-wc/testing';
+import { http, HttpResponse } from 'msw';
 import { PRODUCT_IDS as ID } from '../../src/mock/index.js';
-import { useShop } from '../helpers/shop.js';
+import { CartStore } from '../../src/store/cart-store.js';
+import { useShop, worker } from '../helpers/shop.js';
+import { rejection } from '../helpers/rejection.js';
 
 const ada = { username: 'ada', password: 'analytical-engine' };
 const byId = (lines: Array<[number, number]>) => [...lines].sort((a, b) => a[0] - b[0]);
@@ -29,6 +32,30 @@ describe('signing in on a shop that behaves like CoCart 4.3.6', () => {
     expect(byId(saved.items.map((item) => [item.id, item.quantity.value]))).to.deep.equal(expected);
     const signedIn = shop().requests.filter((request) => request.headers.authorization && /\/v2\/cart/.test(request.url));
     expect(signedIn.filter((request) => new URL(request.url).searchParams.has('cart_key'))).to.have.length(0);
+  });
+
+  it("stops a sign-in that could not read the guest's cart, and carries it when the shop answers again", async () => {
+    const first = shop().store();
+    await first.addItem({ id: ID.ethiopiaBeans, quantity: 3 });
+    // What the first page tells the others goes out after its next frame: before the second page is open.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    // Another page of the visit, with the guest's key but not its cart: the shop cannot be reached.
+    const unreachable = http.get(shop().url('v2/cart'), () => HttpResponse.error());
+    worker.use(unreachable);
+    const page = new CartStore(shop().config);
+    await page.load().catch(() => undefined);
+    expect(page.state.cart, 'no cart on screen').to.equal(null);
+
+    const error = await rejection(page.signIn(ada));
+
+    expect(error.kind).to.equal('network');
+    expect(page.state.session.kind, 'still a guest').to.equal('guest');
+    expect(shop().requests.filter((request) => request.url.includes('/login')), 'signed in without the guest cart').to.have.length(0);
+
+    worker.resetHandlers(...worker.listHandlers().filter((handler) => handler !== unreachable));
+    await page.signIn(ada);
+    expect(page.state.cart!.items.map((item) => [item.id, item.quantity.value])).to.deep.equal([[ID.ethiopiaBeans, 3]]);
+    page.dispose();
   });
 
   it('carries a guest cart into an empty saved cart', async () => {
