@@ -1,5 +1,6 @@
-// Prints `N passed, M failed` as the very last line, the plain summary CI reads, and just above it
-// every failure (file, test, first lines of its error): CI keeps only the tail of a long run.
+// Prints `N passed, M failed` on a line of its own, the plain summary `.ci/run` reads, and just above
+// it every failure (file, test, first lines of its error): `.ci/run` prints them again at its very
+// end, as CI keeps only the tail of a long run.
 // A test file that fails to load counts as one failure, so a broken import never reads as green.
 import { relative } from 'node:path';
 

@@ -43,19 +43,22 @@ describe('signing in on a shop that behaves like CoCart 4.3.6', () => {
     const unreachable = http.get(shop().url('v2/cart'), () => HttpResponse.error());
     worker.use(unreachable);
     const page = new CartStore(shop().config);
-    await page.load().catch(() => undefined);
-    expect(page.state.cart, 'no cart on screen').to.equal(null);
+    try {
+      await page.load().catch(() => undefined);
+      expect(page.state.cart, 'no cart on screen').to.equal(null);
 
-    const error = await rejection(page.signIn(ada));
+      const error = await rejection(page.signIn(ada));
 
-    expect(error.kind).to.equal('network');
-    expect(page.state.session.kind, 'still a guest').to.equal('guest');
-    expect(shop().requests.filter((request) => request.url.includes('/login')), 'signed in without the guest cart').to.have.length(0);
+      expect(error.kind).to.equal('network');
+      expect(page.state.session.kind, 'still a guest').to.equal('guest');
+      expect(shop().requests.filter((request) => request.url.includes('/login')), 'signed in without the guest cart').to.have.length(0);
 
-    worker.resetHandlers(...worker.listHandlers().filter((handler) => handler !== unreachable));
-    await page.signIn(ada);
-    expect(page.state.cart!.items.map((item) => [item.id, item.quantity.value])).to.deep.equal([[ID.ethiopiaBeans, 3]]);
-    page.dispose();
+      worker.resetHandlers(...worker.listHandlers().filter((handler) => handler !== unreachable));
+      await page.signIn(ada);
+      expect(page.state.cart!.items.map((item) => [item.id, item.quantity.value])).to.deep.equal([[ID.ethiopiaBeans, 3]]);
+    } finally {
+      page.dispose();
+    }
   });
 
   it('carries a guest cart into an empty saved cart', async () => {
