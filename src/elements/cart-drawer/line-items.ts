@@ -162,9 +162,7 @@ export const lineStyles = css`
       grid-template-columns: var(--_image) 1fr auto;
       grid-template-areas:
         'image details total'
-        'image quantity remove'
-        'image error error'
-        'box box box';
+        'image quantity remove';
       gap: var(--_space) calc(var(--_space) * 1.5);
       padding-block: calc(var(--_space) * 1.5);
       border-block-end: 1px solid var(--_border);
@@ -292,11 +290,11 @@ export const lineStyles = css`
       justify-self: end;
     }
     .line-error {
-      grid-area: error;
+      grid-column: 2 / -1;
       font-size: 0.875em;
     }
     .box-contents {
-      grid-area: box;
+      grid-column: 1 / -1;
       display: flex;
       flex-direction: column;
       gap: calc(var(--_space) / 2);
