@@ -233,6 +233,48 @@ describe('<cart-drawer> lines', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('lays a line out with even space above and below, its error and a box\'s contents each under the controls', async () => {
+    await add(ID.ethiopiaBeans, 2);
+    const el = await openDrawer(shop());
+    const box = (element: Element) => element.getBoundingClientRect();
+    const spaces = (line: HTMLElement) => {
+      const controls = [...line.querySelectorAll('[part~=quantity], [part~=remove]')].map((part) => box(part).bottom);
+      const last = line.querySelector('[part~=line-error], [part~=box-contents]');
+      return { above: box(line.querySelector('[part~=line-details]')!).top - box(line).top, below: box(line).bottom - (last ? box(last).bottom : Math.max(...controls)) - 1 };
+    };
+    // The border (1 px) aside, the space under the last row is the space above the first.
+    const plain = spaces(lineOf(el, BEANS));
+    expect(plain.below, `space below (${plain.below}) against above (${plain.above})`).to.be.closeTo(plain.above, 1);
+
+    worker.use(
+      http.post(
+        shop().url(itemRoute),
+        () => HttpResponse.json({ code: 'svc_not_enough_in_stock', message: 'Only 2 left in stock.', data: { status: 400 } }, { status: 400 }),
+        { once: true },
+      ),
+    );
+    const failed = oneEvent(el, 'cart-error');
+    getByRole(el, 'button', `Increase quantity of ${BEANS}`).click();
+    await failed;
+    await el.updateComplete;
+    const line = lineOf(el, BEANS);
+    const error = line.querySelector('[part~=line-error]')!;
+    expect(box(error).top, 'the error under the quantity').to.be.at.least(box(line.querySelector('[part~=quantity]')!).bottom);
+    expect(box(error).left, 'the error beside the picture').to.be.at.least(box(line.querySelector('[part~=line-details]')!).left - 1);
+    const withError = spaces(line);
+    expect(withError.below).to.be.closeTo(withError.above, 1);
+    await expect(el).to.be.accessible();
+
+    await add(ID.tastingBox, 1, { mnm_config: [{ product_id: ID.kenyaSample, quantity: 2 }, { product_id: ID.decafSample, quantity: 1 }] });
+    await el.updateComplete;
+    const boxLine = lineOf(el, 'Tasting Box');
+    const contents = getByRole(el, 'list', 'In this box');
+    expect(box(contents).top, 'the contents under the quantity').to.be.at.least(box(boxLine.querySelector('[part~=quantity]')!).bottom);
+    expect(box(contents).left, 'the contents as wide as the line').to.be.closeTo(box(boxLine).left, 1);
+    const withBox = spaces(boxLine);
+    expect(withBox.below).to.be.closeTo(withBox.above, 1);
+  });
+
   it('edits, removes and restores a line with the keyboard only', async () => {
     await add(ID.ethiopiaBeans, 2);
     await add(ID.mug);
