@@ -26,6 +26,17 @@ const lineTotal = (el: CartDrawer, name: string) => lineOf(el, name).querySelect
 const bodyOf = (request: { body: unknown }) => request.body as Record<string, string>;
 const itemRoute = 'v2/cart/item/:key';
 
+/** The shop refuses the next quantity change: "Only 2 left in stock." */
+function refuseNextChange(): void {
+  worker.use(
+    http.post(
+      shop().url(itemRoute),
+      () => HttpResponse.json({ code: 'svc_not_enough_in_stock', message: 'Only 2 left in stock.', data: { status: 400 } }, { status: 400 }),
+      { once: true },
+    ),
+  );
+}
+
 describe('<cart-drawer> lines', () => {
   it('shows every line: picture, name, variation, unit price, quantity, line total and "Remove NAME"', async () => {
     await add(ID.ethiopiaBeans, 2);
@@ -208,13 +219,7 @@ describe('<cart-drawer> lines', () => {
   it('rolls a refused change back and says why, next to the field', async () => {
     await add(ID.ethiopiaBeans, 2);
     const el = await openDrawer(shop());
-    worker.use(
-      http.post(
-        shop().url(itemRoute),
-        () => HttpResponse.json({ code: 'svc_not_enough_in_stock', message: 'Only 2 left in stock.', data: { status: 400 } }, { status: 400 }),
-        { once: true },
-      ),
-    );
+    refuseNextChange();
     const failed = oneEvent(el, 'cart-error');
     getByRole(el, 'button', `Increase quantity of ${BEANS}`).click();
     await el.updateComplete;
@@ -246,13 +251,7 @@ describe('<cart-drawer> lines', () => {
     const plain = spaces(lineOf(el, BEANS));
     expect(plain.below, `space below (${plain.below}) against above (${plain.above})`).to.be.closeTo(plain.above, 1);
 
-    worker.use(
-      http.post(
-        shop().url(itemRoute),
-        () => HttpResponse.json({ code: 'svc_not_enough_in_stock', message: 'Only 2 left in stock.', data: { status: 400 } }, { status: 400 }),
-        { once: true },
-      ),
-    );
+    refuseNextChange();
     const failed = oneEvent(el, 'cart-error');
     getByRole(el, 'button', `Increase quantity of ${BEANS}`).click();
     await failed;
