@@ -57,11 +57,37 @@ worker.events.on('request:start', ({ request }) => {
     body: '',
   };
   sent.push(entry);
-  void request
+  const read: Promise<void> = request
     .clone()
     .text()
-    .then((body) => (entry.body = body));
+    .then(
+      (body) => void (entry.body = body),
+      () => undefined,
+    )
+    .finally(() => reading.delete(read));
+  reading.add(read);
 });
+
+/** The logged requests whose bodies are still being read (`request:start` reads a copy of each). */
+const reading = new Set<Promise<void>>();
+
+// The page's `fetch` hands over an answer only once every request logged so far has its body: a
+// handler that answers without reading the body can answer before the copy above is read, and a
+// test checking `sent[…].body` right after its request then saw '' (once in CI, on a busy machine).
+const pageFetch = globalThis.fetch;
+globalThis.fetch = function (this: unknown, ...args: Parameters<typeof fetch>) {
+  const bodiesRead = () => Promise.all(reading);
+  return pageFetch.apply(this, args).then(
+    async (response) => {
+      await bodiesRead();
+      return response;
+    },
+    async (error: unknown) => {
+      await bodiesRead();
+      throw error;
+    },
+  );
+};
 
 /** Requests sent to one route (method + path below the namespace, query left out), oldest first. */
 export function sentTo(shop: TestShop, method: string, path: string): SentRequest[] {
