@@ -10,3 +10,9 @@ export * from '@open-wc/testing';
 
 export const waitUntil: typeof openWc.waitUntil = (predicate, message, options = {}) =>
   openWc.waitUntil(predicate, message, { timeout: 4000, ...options });
+
+/**
+ * A task after the next frame: what a store tells the other tabs goes out then (`persistence.ts`),
+ * so by now a store has sent everything it had to say before this was called.
+ */
+export const afterNextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));

@@ -1,5 +1,5 @@
 import { defaultMessages, describeError } from '../../src/format/messages.js';
-import { expect, waitUntil } from '../helpers/testing.js';
+import { afterNextFrame, expect, waitUntil } from '../helpers/testing.js';
 import { HttpResponse, http } from 'msw';
 import { listSessions, type KeyPair } from '../../src/api/admin-sessions.js';
 import { CartApi } from '../../src/api/client.js';
@@ -82,7 +82,7 @@ describe('Session', () => {
       const first = tab();
       await first.signIn(adaSignIn);
       // The reload comes after the sign-in's message to the other tabs (sent after the next frame).
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      await afterNextFrame();
       const token = (await tokenOf(first))!;
       shop.auth!.reset(); // the shop forgot every token (new signing key, refresh tokens gone)
 

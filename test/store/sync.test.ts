@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '../helpers/testing.js';
+import { afterNextFrame, expect, waitUntil } from '../helpers/testing.js';
 import { delay, http, HttpResponse } from 'msw';
 import { ApiError } from '../../src/api/errors.js';
 import { CartStore, getCartStore } from '../../src/store/cart-store.js';
@@ -48,8 +48,6 @@ function recordPosts() {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** A task after the next frame: by then the tabs have sent what they tell each other. */
-const afterNextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 const credentials = { username: 'ada', password: 'secret' };
 
