@@ -127,10 +127,7 @@ export class ApiCore {
     const shop = `${this.baseUrl}/${this.namespace}`;
     if (sent !== undefined && !unsoundShops.has(shop)) {
       unsoundShops.add(shop);
-      console.warn(
-        `cart-widget: the shop at ${shop} sent a cart total (${sent} in minor units) that its subtotal, fees, shipping, tax and discounts ` +
-          `do not add up to (${cart.totals.total}); the sum is shown. CoCart 4.4 cuts totals.total at the thousands separator or a comma decimal.`,
-      );
+      console.warn(`cart-widget: ${shop} sent a cart total (${sent}) its parts do not add up to; showing their sum, ${cart.totals.total} (CoCart 4.4 cuts totals at a thousands separator).`);
     }
     alsoRead?.(json);
     return { ...cart, key: cart.key || (headers.get('CoCart-API-Cart-Key') ?? headers.get('Cart-Key')) || null };
