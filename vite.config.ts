@@ -180,6 +180,7 @@ const library: UserConfig = {
     lib: {
       entry: {
         index: 'src/index.ts',
+        'elements/index': 'src/elements/index.ts',
         'mock/index': 'src/mock/index.ts',
         'store/cart-store': 'src/store/cart-store.ts',
         ...Object.fromEntries(elements.map((tag) => [`elements/${tag}/define`, `src/elements/${tag}/define.ts`])),
