@@ -1,5 +1,6 @@
 // `npm run test:consumers` (the last step of `npm test`): the package as a stranger gets it.
-// 1. Builds and packs the package; checks dist/lib and the manifest (test/package/*.mjs).
+// 1. Builds and packs the package; checks dist/lib and the manifest (test/package/*.mjs: the
+//    manifest against the shipped files, and against the source — events, parts, custom properties).
 // 2. publint and arethetypeswrong on the tarball; any error fails.
 // 3. Installs the tarball into each project under test/consumers/ (a fresh copy outside this repo,
 //    so nothing resolves from our own node_modules) and runs its `check` script: type-check + build.
@@ -101,6 +102,7 @@ if (!tarball || failures.length) {
 
 await step('dist/lib holds our modules only', async () => (await run('node', ['test/package/dist-lib.mjs'])).trim().replace(/^dist\/lib: /, ''));
 await step('the manifest describes the shipped files', async () => (await run('node', ['test/package/manifest.mjs'])).trim().replace(/^custom-elements.json: /, ''));
+await step('the manifest tells what the source does', async () => (await run('node', ['test/package/manifest-truth.mjs'])).trim().replace(/^custom-elements.json: /, ''));
 
 // 2. + 3. Lint the tarball and build the consumers on it, side by side ----------------------------
 await Promise.all([
