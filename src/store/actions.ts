@@ -190,8 +190,8 @@ export async function signOut(i: Inside): Promise<void> {
 
 export function discoverFeatures(i: Inside): Promise<void> {
   const { store } = i;
-  return routes.getRoutes(store.api, { signal: i.signal }).then(
-    (routes) => {
+  return routes.getShopRoutes(store.api, { signal: i.signal }).then(
+    ({ routes, handOver }) => {
       const has = (route: string) => routes.includes(`v2/cart/${route}`);
       const { coupons, shipping } = store.state.features;
       const keptOwnRegion = store.state.shippingEstimate?.outcome === 'shop-region';
@@ -200,6 +200,7 @@ export function discoverFeatures(i: Inside): Promise<void> {
           coupons: coupons && has('apply-coupon'),
           shipping: shipping && has('set-shipping-method'),
           estimate: has('update') && !keptOwnRegion,
+          handOver,
         }),
       });
     },
