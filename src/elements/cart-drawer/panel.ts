@@ -4,7 +4,7 @@ import type { Cart, CartItem, Currency } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
 import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
-import { describeError } from '../../format/messages/shared.js';
+import { describeError, sentences } from '../../format/messages/shared.js';
 import type { CartState } from '../../store/types.js';
 import type { CartDrawer } from './cart-drawer.js';
 import { renderCoupons } from './coupons.js';
@@ -203,7 +203,7 @@ export class DrawerPanel {
       </div>
       ${status === 'error' && error
         ? html`<div class="load-error" part="load-error">
-            <p role="alert">${[m.loadError, describeError(error, m)].filter(Boolean).join(' ')}</p>
+            <p role="alert">${sentences(m.loadError, describeError(error, m))}</p>
             <button part="retry button" type="button" data-action="retry">${m.tryAgain}</button>
           </div>`
         : nothing}

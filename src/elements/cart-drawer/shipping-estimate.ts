@@ -2,11 +2,11 @@ import { css, html, nothing, type ReactiveControllerHost } from 'lit';
 import { isApiError } from '../../api/errors.js';
 import type { Notice } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
-import { CartErrorEvent, CartUpdatedEvent } from '../../events/cart-events.js';
+import { CartUpdatedEvent } from '../../events/cart-events.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
-import { describeError } from '../../format/messages/shared.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState, ShippingEstimate } from '../../store/types.js';
+import { reportFailure } from '../report-failure.js';
 
 /** ISO 3166-1 alpha-2 codes; their names come from `Intl.DisplayNames` in the drawer's language. */
 const COUNTRIES =
@@ -187,16 +187,13 @@ export class ShippingEstimateForm {
       this.#focus(outcome?.outcome === 'followed' ? "[part~='estimate-toggle']" : '#estimate-note');
     } catch (error) {
       if (!isApiError(error) || error.kind === 'aborted') return;
-      console.warn('cart-widget: estimate-shipping failed:', error.message);
-      this.host.dispatchEvent(new CartErrorEvent({ error, action: 'estimate-shipping' }));
       // The shop's own sentences are shown; its developer text (an older CoCart without this
       // callback answers "There is no such namespace registered") never is.
-      const reason =
-        error.is('cart_empty')
-          ? m.estimateNeedsItems
-          : (error.status === 404 && error.is('no_namespace_error')) || error.missingRoute
-            ? m.estimateNotOffered
-            : [m.estimateFailed, describeError(error, m)].filter(Boolean).join(' ');
+      const reason = reportFailure(this.host, error, 'estimate-shipping', {
+        messages: m,
+        headline: m.estimateFailed,
+        explain: (failure) => (failure.emptyCart ? m.estimateNeedsItems : failure.estimateNotOffered ? m.estimateNotOffered : undefined),
+      });
       this.#error = { text: reason };
       if (!store.state.features.estimate) this.#open = false;
       await this.#update();

@@ -14,6 +14,7 @@ import { askToAdd } from '../item-adding.js';
 import { addedBoxDetail } from './added-box.js';
 import { boxContents, boxPrice, capacityFor, emptySelection, selectionStatus, withQuantity, type Selection } from './box-selection.js';
 import { styles } from './mnm-container-picker.styles.js';
+import { reportFailure } from '../report-failure.js';
 
 /** Used only when neither the product nor a loaded cart names a currency: plain numbers. */
 const PLAIN_CURRENCY: Currency = {
@@ -333,7 +334,7 @@ export class MnmContainerPicker extends CartElement {
       this.notice = m.boxAdded;
     } catch (error) {
       // Real servers refuse a box without a code or with an empty body: say what to check.
-      this.addError = this.reportFailure(error, 'add-item', { ...m, genericError: m.boxError, requestRefused: m.boxError });
+      this.addError = reportFailure(this, error, 'add-item', { messages: { ...m, genericError: m.boxError, requestRefused: m.boxError } });
     } finally {
       this.adding = false;
     }
