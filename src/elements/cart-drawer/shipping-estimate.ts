@@ -16,7 +16,9 @@ const COUNTRIES =
 
 /**
  * Countries whose shipping zones go by state (WooCommerce's codes): the estimate asks for one.
- * Proper names, the same in every language the drawer speaks.
+ * Their names are English in every language: the browser has no names for subdivisions
+ * (`Intl.DisplayNames` knows languages, regions, scripts, currencies, calendars and date fields),
+ * and a table per language would cost every page. Marked `lang="en"` so they are read as English.
  */
 const STATES: Record<string, string> = {
   US:
@@ -106,7 +108,7 @@ export class ShippingEstimateForm {
               aria-describedby=${describedBy('state')}
             >
               <option value="" ?selected=${!previous?.state}></option>
-              ${states.map(([code, name]) => html`<option value=${code} ?selected=${code === previous?.state}>${name}</option>`)}
+              ${states.map(([code, name]) => html`<option value=${code} lang="en" ?selected=${code === previous?.state}>${name}</option>`)}
             </select>`
         : nothing}
       <label part="estimate-label" for="estimate-postcode">${m.postcode}</label>
