@@ -1,9 +1,11 @@
 import { ContextConsumer } from '@lit/context';
 import { LitElement, type PropertyDeclarations } from 'lit';
 import type { AmountsMode } from '../api/model.js';
+import { toApiError, type ApiError } from '../api/errors.js';
+import { CartErrorEvent } from '../events/cart-events.js';
 import { loadPack, loadedPack, matchLanguage, type Language } from '../format/locales/languages.js';
 import type { LanguagePack, Messages } from '../format/messages.js';
-import type { SharedMessages } from '../format/messages/shared.js';
+import { describeError, sentences, type SharedMessages } from '../format/messages/shared.js';
 import { getCartStore, type CartStore } from '../store/cart-store.js';
 import { storeContext } from '../store/context.js';
 import type { AuthKind } from '../store/types.js';
@@ -239,4 +241,29 @@ function watchLanguage(element: Element, follow: () => void): void {
 function unwatchLanguage(element: Element): void {
   languageWatchers.delete(element);
   if (languageWatchers.size === 0) languageObserver?.disconnect();
+}
+
+export interface FailureWords {
+  /** The element's strings (for `describeError`'s sentences). */
+  messages: SharedMessages;
+  /** What failed, said first ("We could not apply coupon NOPE."), before why. */
+  headline?: string;
+  /** The whole sentence for a failure the element words itself (`undefined`: headline and why). */
+  explain?: (error: ApiError) => string | undefined;
+}
+
+/**
+ * The one way an element shows a failed request: the console gets the developer's detail, the
+ * host page a `cart-error` event (`action` names what the shopper did), and the element the
+ * sentence a shopper reads, which it shows where the failure belongs. A cancelled request
+ * (`aborted`) is nobody's failure: nothing is said and '' comes back. Anything thrown that is not
+ * an `ApiError` counts as an answer that could not be read.
+ */
+export function reportFailure(host: EventTarget, cause: unknown, action: string, { messages, headline, explain }: FailureWords): string {
+  const error = toApiError(cause);
+  if (error.kind === 'aborted') return '';
+  // The detail is for developers: the console has it, the shopper reads our sentence.
+  console.warn(`cart-widget: ${action} failed:`, error.message);
+  host.dispatchEvent(new CartErrorEvent({ error, action }));
+  return explain?.(error) ?? sentences(headline, describeError(error, messages));
 }

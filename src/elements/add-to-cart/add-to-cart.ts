@@ -5,10 +5,9 @@ import { CartItemAddedEvent, type CartItemAddingDetail } from '../../events/cart
 import type { Messages } from '../../format/messages.js';
 import { sharedMessages } from '../../format/messages/shared.js';
 import { StoreController } from '../../store/store-controller.js';
-import { CartElement } from '../cart-element.js';
+import { CartElement, reportFailure } from '../cart-element.js';
 import { askToAdd } from '../item-adding.js';
 import { styles } from './add-to-cart.styles.js';
-import { reportFailure } from '../report-failure.js';
 
 /**
  * A button that puts a product in the cart.

@@ -8,7 +8,7 @@ import { sentences } from '../../format/messages/shared.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState } from '../../store/types.js';
 import { askToAdd } from '../item-adding.js';
-import { reportFailure } from '../report-failure.js';
+import { reportFailure } from '../cart-element.js';
 
 /** What the drawer shows about the shopper's last actions. */
 export interface LineError {

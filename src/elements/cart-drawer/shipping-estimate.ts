@@ -6,7 +6,7 @@ import { CartUpdatedEvent } from '../../events/cart-events.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState, ShippingEstimate } from '../../store/types.js';
-import { reportFailure } from '../report-failure.js';
+import { reportFailure } from '../cart-element.js';
 
 /** ISO 3166-1 alpha-2 codes; their names come from `Intl.DisplayNames` in the drawer's language. */
 const COUNTRIES =

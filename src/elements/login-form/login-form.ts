@@ -7,8 +7,7 @@ import { loginFormMessages, type LoginFormMessages } from '../../format/messages
 import { ourError } from '../../format/messages/shared.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { SessionState, SignInInput } from '../../store/types.js';
-import { CartElement } from '../cart-element.js';
-import { reportFailure } from '../report-failure.js';
+import { CartElement, reportFailure } from '../cart-element.js';
 import { adoptLoginFormStyles } from './login-form.styles.js';
 
 type Field = 'identifier' | 'password' | 'provider' | 'code';

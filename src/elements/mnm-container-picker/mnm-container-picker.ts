@@ -9,12 +9,11 @@ import { pickerMessages, type PickerMessages } from '../../format/messages/mnm-c
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartState } from '../../store/types.js';
-import { CartElement } from '../cart-element.js';
+import { CartElement, reportFailure } from '../cart-element.js';
 import { askToAdd } from '../item-adding.js';
 import { addedBoxDetail } from './added-box.js';
 import { boxContents, boxPrice, capacityFor, emptySelection, selectionStatus, withQuantity, type Selection } from './box-selection.js';
 import { styles } from './mnm-container-picker.styles.js';
-import { reportFailure } from '../report-failure.js';
 
 /** Used only when neither the product nor a loaded cart names a currency: plain numbers. */
 const PLAIN_CURRENCY: Currency = {
