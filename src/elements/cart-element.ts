@@ -10,7 +10,6 @@ import { getCartStore, type CartStore } from '../store/cart-store.js';
 import { storeContext } from '../store/context.js';
 import type { AuthKind } from '../store/types.js';
 import { messagesContext, type ProvidedMessages } from './cart-provider/messages-context.js';
-import './shop-text.js';
 
 /**
  * What every cart element shares: the standalone configuration attributes and how the store is

@@ -3,18 +3,14 @@
  * messages and addresses. Everything here gives plain text, which is never parsed as markup.
  *
  * HTML has over two thousand named references, and only an HTML parser knows them all. The api
- * layer never touches the DOM, so it does not own one: the elements (the layer that has the page)
- * hand theirs in with `readNamedReferencesWith` before any answer is read
- * (`elements/shop-text.ts`). Without one (the store alone, outside a browser page) the names
- * below are what is known; numeric references (`&#8217;`, `&#x2019;`) are always decoded here.
+ * layer never touches the DOM, so it owns none: the store hands the page's in with
+ * `readNamedReferencesWith` before any answer is read (`store/shop-text.ts`), as it hands in
+ * storage. Without one (outside a browser) the five names XML predefines are known; numeric
+ * references (`&#8217;`, `&#x2019;`) are always decoded here.
  */
-const KNOWN: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', euro: '€', pound: '£', yen: '¥',
-  cent: '¢', ndash: '–', mdash: '—', hellip: '…', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”',
-  laquo: '«', raquo: '»', times: '×', minus: '−', copy: '©', reg: '®', trade: '™',
-};
+const XML: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-let named: (name: string) => string | undefined = (name) => KNOWN[name];
+let named: (name: string) => string | undefined = (name) => XML[name];
 
 /**
  * How a named reference (`eacute`, without `&` and `;`) reads as text, from now on: `undefined`

@@ -6,7 +6,6 @@ import { storeContext } from '../../store/context.js';
 import type { AuthKind } from '../../store/types.js';
 import { messagesContext } from './messages-context.js';
 import { styles } from './cart-provider.styles.js';
-import '../shop-text.js';
 
 /**
  * Gives every cart element inside it one shared store for a shop and loads the cart.
