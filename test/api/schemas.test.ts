@@ -185,7 +185,7 @@ describe('parseCart', () => {
       contentsTax: 0,
       fees: 250,
       feeTax: 0,
-      total: 125065,
+      total: 144858,
       totalTax: 19793,
     });
     expect(cart.removedItems).to.deep.equal([{ key: 'mugkey', id: 7, name: 'Mug', title: 'Mug', quantity: 2, price: 999, image: null }]);

@@ -59,8 +59,11 @@ const PLAIN_CURRENCY: Currency = {
  * @csspart details - A product's price and stock note.
  * @csspart price - A product's price (priced per product only).
  * @csspart stock - The "Out of stock" note.
+ * @csspart out-of-stock - An allowed product that cannot be chosen now (with `product`).
  * @csspart quantity - A product's quantity control (buttons and field).
  * @csspart step - The − and + buttons (also `step decrease`, `step increase`).
+ * @csspart decrease - The − button (with `button step`).
+ * @csspart increase - The + button (with `button step`).
  * @csspart input - A quantity field (also the number of boxes field).
  * @csspart boxes - The number of boxes control.
  * @csspart status - The live "N of MIN–MAX selected" status with its guidance.
