@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import 'cart-widget';
+import 'cart-widget/elements';
 import type {} from 'cart-widget/jsx/react';
 import type { CartDrawer, CartErrorEvent } from 'cart-widget';
 
