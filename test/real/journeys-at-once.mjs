@@ -3,7 +3,7 @@
 // one write at a time per cart, across the tabs of one browser too, and keeps every line at sign-in.
 import { check, drawerShows, noDeveloperText, resetCustomer, same, serverHolds, signedIn } from './checks.mjs';
 import { describeLines, serverLines } from './shop.mjs';
-import { pause, waitFor } from './shopper.mjs';
+import { JourneyError, pause, waitFor } from './shopper.mjs';
 
 /** Every tab's "Cart" button shows `count` within `ms` (whether the tab is in front or not). */
 async function everyTabCounts(tabs, count, when, ms = 2000) {
@@ -53,7 +53,10 @@ export const atOnceJourneys = [
         serverHolds(server, expected, 'after three tabs each added a Cap at once'),
         everyTabCounts(tabs, before + 3, 'within 2 s of the last answer'),
       ]);
-      if (held.status === 'rejected') throw held.reason;
+      if (held.status === 'rejected') {
+        const counts = await Promise.all(tabs.map((t) => t.cartCount().catch(() => '?')));
+        throw new JourneyError(`${held.reason.message}; the tabs' "Cart" buttons show ${counts.join(', ')}`);
+      }
       if (shown.status === 'rejected') throw shown.reason;
       const took = shown.value;
       note(`every tab showed ${before + 3} within ${took} ms of the last answer`);
