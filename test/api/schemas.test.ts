@@ -1,5 +1,7 @@
 import { defaultMessages, describeError } from '../../src/format/messages.js';
 import { expect } from '@open-wc/testing';
+// What the store does on every page: the page's HTML parser reads named references for the api.
+import '../../src/store/shop-text.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { AmountsMode, Cart } from '../../src/api/model.js';
 import { parseCart, parseErrorBody, parseLogin, parseProduct, parseSessions, parseTokenPair } from '../../src/api/schemas.js';

@@ -5,7 +5,7 @@ import { CartItemAddedEvent, type CartItemAddingDetail } from '../../events/cart
 import type { Messages } from '../../format/messages.js';
 import { sharedMessages } from '../../format/messages/shared.js';
 import { StoreController } from '../../store/store-controller.js';
-import { CartElement } from '../cart-element.js';
+import { CartElement, reportFailure } from '../cart-element.js';
 import { askToAdd } from '../item-adding.js';
 import { styles } from './add-to-cart.styles.js';
 
@@ -148,7 +148,7 @@ export class AddToCart extends CartElement {
       // The cart of this shop opens, wherever its drawer is (never another shop's).
       if (this.openOnAdd) store.openCart();
     } catch (error) {
-      this.error = this.reportFailure(error, 'add-item', m);
+      this.error = reportFailure(this, error, 'add-item', { messages: m });
     } finally {
       this.busy = false;
       // The add's own change (or a reload it caused) leaves what it reported standing.

@@ -4,13 +4,12 @@ import type { Cart, CartItem, Currency } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
 import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
-import { describeError } from '../../format/messages/shared.js';
+import { describeError, sentences } from '../../format/messages/shared.js';
 import type { CartState } from '../../store/types.js';
 import type { CartDrawer } from './cart-drawer.js';
 import { renderCoupons } from './coupons.js';
 import { renderCrossSells } from './cross-sells.js';
 import { DrawerActions } from './drawer-actions.js';
-import { closeIcon } from './icons.js';
 import { leave } from './leave.js';
 import { renderLines } from './line-items.js';
 import { deepActiveElement, keepFocusInside, lockPageScroll } from './modal.js';
@@ -56,6 +55,8 @@ export class DrawerPanel {
   #lines: CartItem[] = [];
   #boxContents = new Map<string, CartItem[]>();
   #currency: Currency | undefined;
+  /** Who the drawer last rendered for (`kind:user id`): errors from before a sign-in or sign-out go. */
+  #sessionShown: string | undefined;
   /** Lines whose quantity field the shopper typed into and has not committed (Enter, leaving it). */
   readonly #editing = new Set<string>();
 
@@ -122,6 +123,7 @@ export class DrawerPanel {
   #onClose = (): void => {
     this.#host.open = false;
     this.#viewed = false;
+    this.#actions.forget();
     this.#releaseScroll?.();
     this.#releaseScroll = undefined;
     const trigger = this.#trigger;
@@ -156,6 +158,11 @@ export class DrawerPanel {
     const { state, m, hasOpened } = this.#view();
     const cart = state?.cart ?? null;
     this.#derive(cart);
+    const session = state && `${state.session.kind}:${state.session.user?.id ?? ''}`;
+    if (session !== this.#sessionShown) {
+      if (this.#sessionShown !== undefined) this.#actions.forget(true);
+      this.#sessionShown = session;
+    }
     const { announcement, alert } = this.#actions.feedback;
     const content = hasOpened && state;
     return html`<dialog
@@ -174,7 +181,8 @@ export class DrawerPanel {
       <div class="panel" part="panel">
         <div class="header" part="header">
           <h2 class="title" part="title" id="cart-title" tabindex="-1">${m.cart}</h2>
-          <button class="close" part="close" type="button" data-action="close" aria-label=${m.close}>${closeIcon}</button>
+          <button class="close" part="close" type="button" data-action="close" aria-label=${m.close}
+            ><svg part="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M6 6l12 12M18 6L6 18" /></svg></button>
         </div>
         <div class="body" part="body" aria-busy=${state?.status === 'loading'}>
           <div class="visually-hidden" role="status">${keyed(announcement.id, html`<span>${announcement.text}</span>`)}</div>
@@ -208,7 +216,7 @@ export class DrawerPanel {
       </div>
       ${status === 'error' && error
         ? html`<div class="load-error" part="load-error">
-            <p role="alert">${[m.loadError, describeError(error, m)].filter(Boolean).join(' ')}</p>
+            <p role="alert">${sentences(m.loadError, describeError(error, m))}</p>
             <button part="retry button" type="button" data-action="retry">${m.tryAgain}</button>
           </div>`
         : nothing}
@@ -303,6 +311,7 @@ export class DrawerPanel {
   #onInput = (event: Event): void => {
     const key = quantityKey(event.target);
     if (key !== undefined) this.#editing.add(key);
+    else if ((event.target as Element).id === 'coupon-code') this.#actions.forgetCouponError();
   };
 
   /** Left without a change to commit: the field shows the line's quantity again. */

@@ -2,21 +2,29 @@ import { css, html, nothing, type ReactiveControllerHost } from 'lit';
 import { isApiError } from '../../api/errors.js';
 import type { Notice } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
-import { CartErrorEvent, CartUpdatedEvent } from '../../events/cart-events.js';
+import { CartUpdatedEvent } from '../../events/cart-events.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
-import { describeError } from '../../format/messages/shared.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState, ShippingEstimate } from '../../store/types.js';
+import { reportFailure } from '../cart-element.js';
 
-/** ISO 3166-1 alpha-2 codes; their names come from `Intl.DisplayNames` in the drawer's language. */
-const COUNTRIES =
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'.split(
-    ' ',
-  );
+/**
+ * ISO 3166-1 alpha-2 codes, A–Z; their names come from `Intl.DisplayNames` in the drawer's language.
+ * Written as a bitmap over every two-letter code (`AA`…`ZZ`, five per base-32 digit): the 249
+ * codes as text cost every page with the drawer three times the bytes (gzipped).
+ */
+const COUNTRIES: string[] = [];
+for (let n = 0; n < 676; n++) {
+  if ((parseInt('obmudnvttdnttjs74c508a30e00ol40mvsub10kh606gn7080q00gec5kfg2o7lvsvvftic9800200h7fsk200000202lonv7nemrfaj1248gblg020400100000080080104040'[(n / 5) | 0]!, 32) >> n % 5) & 1) {
+    COUNTRIES.push(String.fromCharCode(65 + ((n / 26) | 0), 65 + (n % 26)));
+  }
+}
 
 /**
  * Countries whose shipping zones go by state (WooCommerce's codes): the estimate asks for one.
- * Proper names, the same in every language the drawer speaks.
+ * Their names are English in every language: the browser has no names for subdivisions
+ * (`Intl.DisplayNames` knows languages, regions, scripts, currencies, calendars and date fields),
+ * and a table per language would cost every page. Marked `lang="en"` so they are read as English.
  */
 const STATES: Record<string, string> = {
   US:
@@ -106,7 +114,7 @@ export class ShippingEstimateForm {
               aria-describedby=${describedBy('state')}
             >
               <option value="" ?selected=${!previous?.state}></option>
-              ${states.map(([code, name]) => html`<option value=${code} ?selected=${code === previous?.state}>${name}</option>`)}
+              ${states.map(([code, name]) => html`<option value=${code} lang="en" ?selected=${code === previous?.state}>${name}</option>`)}
             </select>`
         : nothing}
       <label part="estimate-label" for="estimate-postcode">${m.postcode}</label>
@@ -187,16 +195,13 @@ export class ShippingEstimateForm {
       this.#focus(outcome?.outcome === 'followed' ? "[part~='estimate-toggle']" : '#estimate-note');
     } catch (error) {
       if (!isApiError(error) || error.kind === 'aborted') return;
-      console.warn('cart-widget: estimate-shipping failed:', error.message);
-      this.host.dispatchEvent(new CartErrorEvent({ error, action: 'estimate-shipping' }));
       // The shop's own sentences are shown; its developer text (an older CoCart without this
       // callback answers "There is no such namespace registered") never is.
-      const reason =
-        error.is('cart_empty')
-          ? m.estimateNeedsItems
-          : (error.status === 404 && error.is('no_namespace_error')) || error.missingRoute
-            ? m.estimateNotOffered
-            : [m.estimateFailed, describeError(error, m)].filter(Boolean).join(' ');
+      const reason = reportFailure(this.host, error, 'estimate-shipping', {
+        messages: m,
+        headline: m.estimateFailed,
+        explain: (failure) => (failure.emptyCart ? m.estimateNeedsItems : failure.estimateNotOffered ? m.estimateNotOffered : undefined),
+      });
       this.#error = { text: reason };
       if (!store.state.features.estimate) this.#open = false;
       await this.#update();

@@ -9,7 +9,7 @@ import { pickerMessages, type PickerMessages } from '../../format/messages/mnm-c
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartState } from '../../store/types.js';
-import { CartElement } from '../cart-element.js';
+import { CartElement, reportFailure } from '../cart-element.js';
 import { askToAdd } from '../item-adding.js';
 import { addedBoxDetail } from './added-box.js';
 import { boxContents, boxPrice, capacityFor, emptySelection, selectionStatus, withQuantity, type Selection } from './box-selection.js';
@@ -336,7 +336,7 @@ export class MnmContainerPicker extends CartElement {
       this.notice = m.boxAdded;
     } catch (error) {
       // Real servers refuse a box without a code or with an empty body: say what to check.
-      this.addError = this.reportFailure(error, 'add-item', { ...m, genericError: m.boxError, requestRefused: m.boxError });
+      this.addError = reportFailure(this, error, 'add-item', { messages: { ...m, genericError: m.boxError, requestRefused: m.boxError } });
     } finally {
       this.adding = false;
     }
