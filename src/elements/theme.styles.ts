@@ -63,6 +63,17 @@ export const controls = css`
   [aria-invalid='true'] {
     border-color: var(--_danger);
   }
+  /* Number fields have their own − and + buttons: no native spinner (Safari, Firefox, Chromium on hover). */
+  input[type='number'] {
+    appearance: textfield;
+    -moz-appearance: textfield;
+  }
+  input[type='number']::-webkit-inner-spin-button,
+  input[type='number']::-webkit-outer-spin-button {
+    -webkit-appearance: none;
+    appearance: none;
+    margin: 0;
+  }
   :focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 2px;

@@ -272,7 +272,6 @@ export const lineStyles = css`
       border-inline: 1px solid var(--_border);
       background: var(--_bg);
       text-align: center;
-      -moz-appearance: textfield;
     }
     .quantity-input[aria-invalid='true'] {
       outline: 2px solid var(--_danger);

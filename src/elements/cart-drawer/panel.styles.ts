@@ -20,7 +20,10 @@ export const frameStyles = css`
       box-sizing: border-box;
       inline-size: var(--cart-drawer-width, min(28rem, 100vw));
       max-inline-size: 100vw;
+      /* vh where dvh is unknown (Safari < 15.4, Firefox < 101): the same height but for a phone's toolbars. */
+      block-size: 100vh;
       block-size: 100dvh;
+      max-block-size: 100vh;
       max-block-size: 100dvh;
       margin-block: 0;
       margin-inline: auto 0;
@@ -74,6 +77,10 @@ export const frameStyles = css`
     .title {
       font-size: 1.25rem;
     }
+    /* Focused on opening, so screen readers start at the top: no ring when the mouse opened it. */
+    .title.pointer-opened:focus {
+      outline: none;
+    }
     .close {
       display: inline-grid;
       place-items: center;
@@ -99,7 +106,7 @@ export const frameStyles = css`
     /* Empty live regions stay in the page (so they still announce) but out of the flex flow, or the
        body's gap would open a blank band above the first line. */
     .alert:empty,
-    .notices:not(:has(*)) {
+    .notices-none {
       position: absolute;
     }
     .notices {
@@ -113,7 +120,19 @@ export const frameStyles = css`
       padding: var(--_space);
       border-radius: var(--_radius-surface);
       border-inline-start: 4px solid var(--_muted);
-      background: color-mix(in srgb, var(--_muted) 8%, var(--_bg));
+      background: var(--_bg);
+    }
+    /* A tint where the engine mixes colours (a var() inside color-mix() would leave no colour at all elsewhere). */
+    @supports (color: color-mix(in srgb, red, blue)) {
+      .notice,
+      .alert:not(:empty),
+      .load-error {
+        background: color-mix(in srgb, var(--_muted) 8%, var(--_bg));
+      }
+      .skeleton-line {
+        background: linear-gradient(90deg, var(--_border), color-mix(in srgb, var(--_border) 40%, var(--_bg)), var(--_border));
+        background-size: 200% 100%;
+      }
     }
     /* The shop's text takes its direction from its own words (an English notice in a right-to-left
        drawer), so its quotes and full stops stay with them. */
@@ -159,8 +178,7 @@ export const frameStyles = css`
     .skeleton-line {
       block-size: 4rem;
       border-radius: var(--_radius-surface);
-      background: linear-gradient(90deg, var(--_border), color-mix(in srgb, var(--_border) 40%, var(--_bg)), var(--_border));
-      background-size: 200% 100%;
+      background: var(--_border);
       animation: shimmer 1.2s linear infinite;
     }
     @keyframes shimmer {

@@ -1,5 +1,6 @@
 import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '../../helpers/testing.js';
-import { emulateMedia, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { canEmulate, emulateMedia, itIn, setViewport, shiftTab } from '../../helpers/browser.js';
 import { HttpResponse, http } from 'msw';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
@@ -31,7 +32,7 @@ function focusInsideDialog(el: CartDrawer): boolean {
 
 describe('<cart-drawer>', () => {
   afterEach(async () => {
-    await emulateMedia({ reducedMotion: 'no-preference' });
+    await emulateMedia({ reducedMotion: null });
   });
 
   describe('trigger', () => {
@@ -123,9 +124,7 @@ describe('<cart-drawer>', () => {
       expect(seen.size).to.be.greaterThan(8);
       expect(seen.has(el.querySelector('[slot=empty]')!), 'the hidden empty-state link took focus').to.equal(false);
       getByRole(el, 'button', 'Close').focus();
-      await sendKeys({ down: 'Shift' });
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ up: 'Shift' });
+      await shiftTab();
       expectFocusOn(getByRole(el, 'link', 'Checkout'));
     });
 
@@ -138,10 +137,16 @@ describe('<cart-drawer>', () => {
       document.documentElement.style.overflow = '';
     });
 
-    it('slides in, unless the shopper prefers reduced motion', async () => {
+    it('slides in', async () => {
+      await emulateMedia({ reducedMotion: 'no-preference' });
       const el = await openDrawer(shop());
       expect(getComputedStyle(dialogOf(el)).transitionDuration).to.not.equal('0s');
-      await emulateMedia({ reducedMotion: 'reduce' });
+    });
+
+    itIn(canEmulate.reducedMotion, 'the engine cannot emulate prefers-reduced-motion', 'does not slide for a shopper who prefers reduced motion', async () => {
+      const el = await openDrawer(shop());
+      expect(getComputedStyle(dialogOf(el)).transitionDuration).to.not.equal('0s');
+      expect(await emulateMedia({ reducedMotion: 'reduce' })).to.equal(true);
       expect(getComputedStyle(dialogOf(el)).transitionDuration).to.equal('0s');
     });
 

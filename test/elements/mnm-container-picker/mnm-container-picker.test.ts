@@ -1,5 +1,6 @@
 import { expect, html, oneEvent, waitUntil } from '../../helpers/testing.js';
 import { sendKeys } from '@web/test-runner-commands';
+import { shiftTab } from '../../helpers/browser.js';
 import { delay, http } from 'msw';
 import type { Cart } from '../../../src/api/model.js';
 import type { CartItemAddedEvent, CartItemAddingEvent } from '../../../src/events/cart-events.js';
@@ -469,7 +470,7 @@ describe('<mnm-container-picker>', () => {
 
       await tabTo('One more Kenya Sample');
       await sendKeys({ press: 'Enter' });
-      await sendKeys({ press: 'Space' });
+      await sendKeys({ press: ' ' });
       await tabTo('Quantity of Guatemala Sample');
       await sendKeys({ press: 'ArrowUp' });
       await tabTo('Quantity of Rwanda Sample');
@@ -505,10 +506,8 @@ describe('<mnm-container-picker>', () => {
       await sendKeys({ press: 'Enter' });
       await el.updateComplete;
 
-      await sendKeys({ down: 'Shift' });
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ up: 'Shift' });
+      await shiftTab();
+      await shiftTab();
       expect(focusedName()).to.equal('One fewer Kenya Sample');
       await sendKeys({ press: 'Enter' });
       await sendKeys({ press: 'Enter' });
