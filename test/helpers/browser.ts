@@ -3,7 +3,7 @@
  * scripts/browser-commands.mjs). Where an engine cannot do something the command answers false: the
  * test that needs it skips in that engine (`itIn`), it never passes without checking.
  */
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 
@@ -55,4 +55,17 @@ export const shiftTab = (): Promise<void> => chord(['Shift', 'Tab']);
  */
 export function itIn(runs: boolean, reasonElsewhere: string, name: string, fn: Mocha.AsyncFunc): Mocha.Test {
   return runs ? it(name, fn) : it.skip(`${name} (skipped in ${engine}: ${reasonElsewhere})`, fn);
+}
+
+/**
+ * Clicks with the real mouse where a number field's native spinner has its up arrow (the inner end
+ * of its content box, just above the middle): the value steps up if the engine draws one.
+ */
+export async function clickWhereSpinnerIs(input: HTMLInputElement): Promise<void> {
+  input.scrollIntoView({ block: 'center' });
+  const box = input.getBoundingClientRect();
+  const style = getComputedStyle(input);
+  const x = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight) - 4;
+  const y = box.top + box.height / 2 - 3;
+  await sendMouse({ type: 'click', position: [Math.round(x), Math.round(y)] });
 }

@@ -6,7 +6,7 @@ import { expect, waitUntil } from '../../helpers/testing.js';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
-import { engine, press } from '../../helpers/browser.js';
+import { clickWhereSpinnerIs, engine, press } from '../../helpers/browser.js';
 import { describeElement, expectFocusOn, focused, getByRole } from '../../helpers/queries.js';
 import { useShop } from '../../helpers/shop.js';
 import { drawerFor, openDrawer } from './drawer-page.js';
@@ -83,10 +83,8 @@ describe(`<cart-drawer> in ${engine}`, () => {
     // Until the drawer has slid in: the field is where the mouse goes.
     await Promise.all(el.shadowRoot!.querySelector('dialog')!.getAnimations().map((animation) => animation.finished));
     const field = getByRole<HTMLInputElement>(el, 'spinbutton', 'Quantity for Ethiopia Yirgacheffe Beans');
-    const box = field.getBoundingClientRect();
-    // Where a spinner's up arrow sits: the top of the field's inner end.
-    await sendMouse({ type: 'click', position: [Math.round(box.right - 5), Math.round(box.top + 5)] });
-    await sendMouse({ type: 'click', position: [Math.round(box.right - 5), Math.round(box.top + 5)] });
+    await clickWhereSpinnerIs(field);
+    await clickWhereSpinnerIs(field);
     expect(field.value).to.equal('2');
   });
 
