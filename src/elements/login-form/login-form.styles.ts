@@ -78,7 +78,7 @@ export function adoptLoginFormStyles(root: Node, constructable = supportsAdoptin
     return;
   }
   const parent = root instanceof Document ? root.head : root;
-  if (!parent || parent.querySelector(':scope > style[data-login-form]')) return;
+  if (!parent || parent.querySelector('style[data-login-form]')) return;
   const style = document.createElement('style');
   style.dataset.loginForm = '';
   const nonce = (globalThis as { litNonce?: string }).litNonce;
