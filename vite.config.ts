@@ -17,6 +17,13 @@ import { minifyTemplates } from './scripts/minify-templates.js';
  *   `npm run bench` builds them into a temporary folder, and beside them (`cart-widget/`) the script
  *   tag exactly as `vite build` makes it, which the page-load bench loads as a merchant's page does.
  */
+/**
+ * What the built files run in: the README's supported browsers (Safari 15.4+, Firefox 115 ESR+,
+ * Chromium 111+). Safari before 16.4 has no class static blocks, which TypeScript's class fields
+ * otherwise become.
+ */
+const TARGET = ['es2022', 'safari15.4', 'firefox115', 'chrome111'];
+
 const elements = readdirSync('src/elements', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -29,7 +36,7 @@ function singleFile(entry: string, fileName: string): UserConfig {
     build: {
       outDir: 'dist',
       emptyOutDir: false,
-      target: 'es2022',
+      target: TARGET,
       lib: { entry, formats: ['es'], fileName: () => fileName },
       minify: true,
       // `comments: false` also drops the `@__PURE__` annotations: nothing bundles this file again.
@@ -71,7 +78,7 @@ const scriptTag: UserConfig = {
   build: {
     outDir: 'dist',
     emptyOutDir: false,
-    target: 'es2022',
+    target: TARGET,
     lib: { entry: 'src/cart-widget.ts', formats: ['es'], fileName: () => 'cart-widget.js' },
     minify: true,
     rolldownOptions: {
@@ -96,7 +103,7 @@ const allInOne: UserConfig = {
   build: {
     outDir: 'dist',
     emptyOutDir: false,
-    target: 'es2022',
+    target: TARGET,
     lib: { entry: 'src/cart-widget.all.ts', formats: ['es'], fileName: () => 'cart-widget.all.js' },
     minify: true,
     rolldownOptions: { output: { minify: true, comments: false, chunkFileNames } },
@@ -175,7 +182,7 @@ const library: UserConfig = {
   build: {
     outDir: 'dist/lib',
     emptyOutDir: true,
-    target: 'es2022',
+    target: TARGET,
     minify: false,
     lib: {
       entry: {
@@ -201,7 +208,7 @@ const bench: UserConfig = {
     // Never `dist/`: emptying it would delete the other builds.
     outDir: 'node_modules/.cache/cart-widget-bench',
     emptyOutDir: true,
-    target: 'es2022',
+    target: TARGET,
     minify: true,
     rolldownOptions: { input: ['bench/index.html', 'bench/load-widget.html', 'bench/load-vanilla.html'] },
   },
@@ -215,5 +222,5 @@ export default defineConfig(({ command, mode }) => {
     if (mode === 'all') return allInOne;
     return scriptTag;
   }
-  return { server: { port: 5173 }, build: { target: 'es2022' } };
+  return { server: { port: 5173 }, build: { target: TARGET } };
 });

@@ -25,21 +25,6 @@ export function browserCommands() {
     return true;
   }
 
-  async function firefoxMedia(page, payload) {
-    // WebDriver BiDi has an override for forced colours, none for the other features.
-    if (Object.keys(payload).some((key) => key !== 'forcedColors')) return false;
-    const theme = payload.forcedColors === 'active' ? 'dark' : null;
-    try {
-      await page.browser().connection.send('emulation.setForcedColorsModeThemeOverride', {
-        theme,
-        contexts: [page.mainFrame().browsingContext.id],
-      });
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
   return {
     name: 'browser-commands',
     async executeCommand({ command, payload, session }) {
@@ -51,8 +36,8 @@ export function browserCommands() {
         return true;
       }
       if (command === 'media') {
+        // Firefox (WebDriver BiDi) and WebKit (WebDriver classic) have no media emulation.
         if (engine === 'chromium') return chromiumMedia(session.browser.getPage(session.id), payload);
-        if (engine === 'firefox') return firefoxMedia(session.browser.getPage(session.id), payload);
         return false;
       }
       if (command === 'chord') {

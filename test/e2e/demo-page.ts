@@ -172,7 +172,7 @@ export function focusedIn(document: Document): Element | null {
  * see it there: the element (or its label) is what is on top at that point.
  */
 export async function click(element: HTMLElement): Promise<void> {
-  await transitionsDone(element.ownerDocument);
+  await standsStill(element);
   element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   const box = element.getBoundingClientRect();
   const x = box.left + box.width / 2;
@@ -196,10 +196,22 @@ export async function typeInto(control: HTMLElement, text: string): Promise<void
 
 export const press = (key: string) => sendKeys({ press: key });
 
-/** Until what is moving on the page (the drawer sliding in) has arrived; endless animations (a loading shimmer) aside. */
-async function transitionsDone(document: Document): Promise<void> {
-  const moving = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-  await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+/**
+ * Until `element` stands still (the drawer sliding in, where reduced motion cannot be emulated):
+ * its box the same over two frames, for at most two seconds.
+ */
+async function standsStill(element: HTMLElement): Promise<void> {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const where = () => JSON.stringify(element.getBoundingClientRect());
+  const until = performance.now() + 2000;
+  let last = where();
+  while (performance.now() < until) {
+    await frame();
+    await frame();
+    const now = where();
+    if (now === last) return;
+    last = now;
+  }
 }
 
 /** The innermost element at a point of the viewport, inside shadow roots too. */

@@ -18,10 +18,10 @@ export async function openEmbed(): Promise<EmbedFrame> {
   const iframe = Object.assign(document.createElement('iframe'), { src: '/demo/embed.html', width: '1024', height: '768' });
   const loaded = new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }));
   document.body.append(iframe);
-  // The frame's first window (about:blank) is the one the same-origin page gets (HTML reuses it): a
-  // listener added now hears every violation from the page's first byte, in every engine.
-  // `securitypolicyviolation` fires in Chromium, Firefox and WebKit (ReportingObserver gets no
-  // CSP reports outside Chromium).
+  // The frame's first window (about:blank) is the one the same-origin page gets in Firefox and WebKit
+  // (HTML reuses it): a listener added now hears every violation from the page's first byte.
+  // `securitypolicyviolation` fires in all three engines (ReportingObserver gets no CSP reports
+  // outside Chromium).
   const first = iframe.contentWindow;
   if (!first) throw new Error('the embed frame has no window');
   const reports: string[] = [];
@@ -32,13 +32,34 @@ export async function openEmbed(): Promise<EmbedFrame> {
   first.addEventListener('DOMContentLoaded', () => (heardThePageLoad = true), true);
   await loaded;
   const frame = iframe.contentWindow as (Window & typeof globalThis) | null;
-  if (!frame || !heardThePageLoad) {
-    throw new Error('the violation listener did not reach the embed page from its start: its violations would go unheard');
+  if (!frame) throw new Error('the embed page did not load');
+  let observer: ReportingObserver | undefined;
+  let takeBuffered = () => {};
+  if (!heardThePageLoad) {
+    // Chromium gives the page a window of its own: listen there from now on, and take what it
+    // reported while loading from its buffered reports (Chromium has them).
+    frame.addEventListener('securitypolicyviolation', onViolation, true);
+    if (!('ReportingObserver' in frame)) throw new Error('the violation listener did not reach the embed page from its start: its violations would go unheard');
+    const record = (batch: Report[]) => {
+        for (const report of batch) {
+          const body = report.body as unknown as { effectiveDirective: string; blockedURL?: string; sourceFile?: string; lineNumber?: number };
+          // The same violation the event reports once it is listened to: only the earlier ones count here.
+          const line = `${body.effectiveDirective} (buffered) blocked ${body.blockedURL || 'inline'} at ${body.sourceFile}:${body.lineNumber}`;
+          if (!reports.some((seen) => seen.startsWith(body.effectiveDirective) && seen.endsWith(`at ${body.sourceFile}:${body.lineNumber}`))) reports.push(line);
+        }
+      };
+    observer = new frame.ReportingObserver(record, { types: ['csp-violation'], buffered: true });
+    observer.observe();
+    takeBuffered = () => record(observer!.takeRecords());
   }
   return {
     document: frame.document,
-    violations: () => [...reports],
+    violations: () => {
+      takeBuffered();
+      return [...reports];
+    },
     remove: () => {
+      observer?.disconnect();
       frame.removeEventListener('securitypolicyviolation', onViolation, true);
       iframe.remove();
     },

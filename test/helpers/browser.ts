@@ -30,7 +30,8 @@ export async function emulateMedia(features: MediaFeatures): Promise<boolean> {
 export const canEmulate = {
   reducedMotion: engine === 'chromium',
   colorScheme: engine === 'chromium',
-  forcedColors: engine !== 'webkit',
+  // Firefox's WebDriver BiDi has no forced-colours override that takes effect; WebKit has no forced colours.
+  forcedColors: engine === 'chromium',
 };
 
 /** Presses one key by its name ('Enter', 'Tab', ' ' for the space bar …). */
