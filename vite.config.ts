@@ -217,7 +217,7 @@ const esm: UserConfig = {
   build: {
     outDir: 'dist/esm',
     emptyOutDir: true,
-    target: 'es2022',
+    target: TARGET,
     minify: true,
     lib: {
       entry: {
