@@ -19,13 +19,6 @@ import { minifyTemplates } from './scripts/minify-templates.js';
  *   `npm run bench` builds them into a temporary folder, and beside them (`cart-widget/`) the script
  *   tag exactly as `vite build` makes it, which the page-load bench loads as a merchant's page does.
  */
-/**
- * What the built files run in: the README's supported browsers (Safari 15.4+, Firefox 115 ESR+,
- * Chromium 111+). Safari before 16.4 has no class static blocks, which TypeScript's class fields
- * otherwise become.
- */
-const TARGET = ['es2022', 'safari15.4', 'firefox115', 'chrome111'];
-
 const elements = readdirSync('src/elements', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -38,7 +31,7 @@ function singleFile(entry: string, fileName: string): UserConfig {
     build: {
       outDir: 'dist',
       emptyOutDir: false,
-      target: TARGET,
+      target: 'es2022',
       lib: { entry, formats: ['es'], fileName: () => fileName },
       minify: true,
       // `comments: false` also drops the `@__PURE__` annotations: nothing bundles this file again.
@@ -80,7 +73,7 @@ const scriptTag: UserConfig = {
   build: {
     outDir: 'dist',
     emptyOutDir: false,
-    target: TARGET,
+    target: 'es2022',
     lib: { entry: 'src/cart-widget.ts', formats: ['es'], fileName: () => 'cart-widget.js' },
     minify: true,
     rolldownOptions: {
@@ -105,7 +98,7 @@ const allInOne: UserConfig = {
   build: {
     outDir: 'dist',
     emptyOutDir: false,
-    target: TARGET,
+    target: 'es2022',
     lib: { entry: 'src/cart-widget.all.ts', formats: ['es'], fileName: () => 'cart-widget.all.js' },
     minify: true,
     rolldownOptions: { output: { minify: true, comments: false, chunkFileNames } },
@@ -184,7 +177,7 @@ const library: UserConfig = {
   build: {
     outDir: 'dist/lib',
     emptyOutDir: true,
-    target: TARGET,
+    target: 'es2022',
     minify: false,
     lib: {
       entry: {
@@ -217,7 +210,7 @@ const esm: UserConfig = {
   build: {
     outDir: 'dist/esm',
     emptyOutDir: true,
-    target: TARGET,
+    target: 'es2022',
     minify: true,
     lib: {
       entry: {
@@ -243,7 +236,7 @@ const bench: UserConfig = {
     // Never `dist/`: emptying it would delete the other builds.
     outDir: 'node_modules/.cache/cart-widget-bench',
     emptyOutDir: true,
-    target: TARGET,
+    target: 'es2022',
     minify: true,
     rolldownOptions: { input: ['bench/index.html', 'bench/load-widget.html', 'bench/load-vanilla.html'] },
   },
@@ -258,5 +251,5 @@ export default defineConfig(({ command, mode }) => {
     if (mode === 'esm') return esm;
     return scriptTag;
   }
-  return { server: { port: 5173 }, build: { target: TARGET } };
+  return { server: { port: 5173 }, build: { target: 'es2022' } };
 });

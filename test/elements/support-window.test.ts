@@ -1,5 +1,5 @@
 /**
- * The README's browser support (Safari 15.4+, Firefox ESR 115+, Chromium 111+): where an element's
+ * The README's browser support (Safari 16.4+, Firefox ESR 115+, Chromium 111+): where an element's
  * stylesheet uses something newer, the older engines get a fallback, not an unstyled element.
  * Read from the stylesheets themselves, as no engine that old runs here.
  */
