@@ -73,6 +73,20 @@ export class AddToCart extends CartElement {
   /** The lines as of this element's last add: a difference is someone else's change. */
   #seenLines?: string;
 
+  /** Shows the shop's own button until the first render (which may wait for the language's strings). */
+  #early?: HTMLSlotElement;
+
+  protected override createRenderRoot() {
+    const root = super.createRenderRoot();
+    root.append((this.#early = document.createElement('slot')));
+    return root;
+  }
+
+  protected override firstUpdated(): void {
+    super.firstUpdated();
+    this.#early?.remove();
+  }
+
   protected override willUpdate(): void {
     const lines = this.#lines.value;
     if (lines === undefined) return;

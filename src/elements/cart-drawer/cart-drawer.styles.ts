@@ -59,5 +59,9 @@ export const styles = [
       font-weight: 700;
       text-align: center;
     }
+    /* Before the cart is known the badge keeps its place, unseen: nothing beside the trigger moves when the count arrives. */
+    .unknown {
+      visibility: hidden;
+    }
   `,
 ];
