@@ -32,6 +32,8 @@ function section(style: string, baseUrl: string): HTMLElement {
     <add-to-cart base-url="${baseUrl}" product-id="15"><button type="button">Add two mugs</button></add-to-cart>
     <p style="margin: 0">Cart <cart-count base-url="${baseUrl}"></cart-count>|</p>
     <p style="margin: 0">Total <cart-count base-url="${baseUrl}" show="total"></cart-count>|</p>
+    <p style="margin: 0; inline-size: 100%">In a line: <add-to-cart base-url="${baseUrl}" product-id="12"></add-to-cart> text</p>
+    <p style="margin: 0; inline-size: 100%">Inline: <cart-drawer base-url="${baseUrl}"></cart-drawer> text</p>
     <login-form base-url="${baseUrl}" style="inline-size: 30rem"></login-form>`;
   return page;
 }
