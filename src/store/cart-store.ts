@@ -9,6 +9,8 @@ import { withQuantities } from './optimistic.js';
 export { storeScope };
 import { createPersistence, type Persistence, type SyncMessage } from './persistence.js';
 import { Session } from './session.js';
+// The page's HTML parser reads the shop's named character references for the api layer.
+import './shop-text.js';
 import type {
   AddItemInput,
   CartState,
