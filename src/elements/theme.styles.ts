@@ -3,20 +3,19 @@ import { css } from 'lit';
 /**
  * The theme every cart element reads: set `--cart-*` on the element or any ancestor to restyle it.
  * Inside, `--_*` holds each value with its default, so a page's value is inherited, not masked.
- * Each colour has a light and a dark default, chosen by the element's `color-scheme` (inherited:
- * `color-scheme: dark` on the page or the element, or `light dark` to follow the shopper's
- * `prefers-color-scheme`). Both pass WCAG AA contrast on their own background.
+ * Defaults pass WCAG AA contrast on a white page. The dark defaults are in `cart-widget.css` (the
+ * page's stylesheet, which sets the `--cart-*` colours for either scheme): no bytes of script.
  */
 export const theme = css`
   :host {
-    --_accent: var(--cart-accent, light-dark(#1d4ed8, #7aa7ff));
-    --_accent-fg: var(--cart-accent-fg, light-dark(#fff, #0d1117));
-    --_bg: var(--cart-bg, light-dark(#fff, #1c2128));
-    --_fg: var(--cart-fg, light-dark(#1f2328, #e6edf3));
-    --_muted: var(--cart-muted, light-dark(#57606a, #9da7b3));
-    --_border: var(--cart-border, light-dark(#d0d7de, #444c56));
-    --_danger: var(--cart-danger, light-dark(#b42318, #ff7b72));
-    --_success: var(--cart-success, light-dark(#1a7f37, #56d364));
+    --_accent: var(--cart-accent, #1d4ed8);
+    --_accent-fg: var(--cart-accent-fg, #fff);
+    --_bg: var(--cart-bg, #fff);
+    --_fg: var(--cart-fg, #1f2328);
+    --_muted: var(--cart-muted, #57606a);
+    --_border: var(--cart-border, #d0d7de);
+    --_danger: var(--cart-danger, #b42318);
+    --_success: var(--cart-success, #1a7f37);
     --_focus: var(--cart-focus, var(--_accent));
     /* Two radii, both \`--cart-radius\` unless set: controls (buttons, fields, the trigger) may be
        pills (999px); surfaces (boxes, notices, pictures) hold text and need a modest curve. */

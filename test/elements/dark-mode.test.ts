@@ -1,7 +1,8 @@
 /**
- * Dark shops: one setting, `color-scheme: dark` on the page (or `light dark` with a shopper who
- * prefers dark), gives every element its dark palette, and axe finds no contrast failure in any
- * state a shopper sees. The elements inherit the scheme; nothing else is set.
+ * Dark shops: on a page with the package's stylesheet (`cart-widget.css`, which the README's snippet
+ * links), one setting, `color-scheme: dark` on the page (or `light dark` with a shopper who prefers
+ * dark), gives every element its dark palette, and axe finds no contrast failure in any state a
+ * shopper sees. The elements inherit the scheme; nothing else is set.
  */
 import { expect, fixture, html, waitUntil } from '../helpers/testing.js';
 import { emulateMedia } from '@web/test-runner-commands';
@@ -21,6 +22,16 @@ const DARK_BG = 'rgb(28, 33, 40)';
 const LIGHT_BG = 'rgb(255, 255, 255)';
 
 describe('dark mode', () => {
+  before(async () => {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/src/cart-widget.css' });
+    const linked = new Promise((resolve, reject) => {
+      link.addEventListener('load', resolve, { once: true });
+      link.addEventListener('error', reject, { once: true });
+    });
+    document.head.append(link);
+    await linked;
+  });
+
   // A dark page is dark behind the elements too: its canvas, which follows its colour scheme
   // (axe reads a page without a background of its own as white).
   beforeEach(() => {

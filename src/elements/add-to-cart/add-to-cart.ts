@@ -77,18 +77,19 @@ export class AddToCart extends CartElement {
   /** The lines as of this element's last add: a difference is someone else's change. */
   #seenLines?: string;
 
-  /** Shows the shop's own button until the first render (which may wait for the language's strings). */
-  #early?: HTMLSlotElement;
-
+  /**
+   * A slot that shows the shop's own button until the first render (which may wait for the
+   * language's strings). Added to the empty root, it stays its first child: Lit renders after it.
+   */
   protected override createRenderRoot() {
     const root = super.createRenderRoot();
-    root.append((this.#early = document.createElement('slot')));
+    root.append(document.createElement('slot'));
     return root;
   }
 
   protected override firstUpdated(): void {
     super.firstUpdated();
-    this.#early?.remove();
+    this.renderRoot.firstChild!.remove();
   }
 
   protected override willUpdate(): void {

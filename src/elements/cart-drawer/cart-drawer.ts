@@ -310,7 +310,7 @@ export class CartDrawer extends CartElement {
         @focus=${this.#preload}
       >
         ${cartIcon}<slot name="trigger"><span part="trigger-label">${m.cart}</span></slot>
-        <span part="count" class=${cart ? 'known' : 'unknown'} aria-hidden="true">${count}</span>
+        <span part="count" aria-hidden="true" ?hidden=${!cart}>${count}</span>
       </button>
       <span id="cart-count" hidden>${cart ? m.cartCount(count) : ''}</span>
       ${this.#panel ? this.#panel.render() : nothing}`;

@@ -18,7 +18,32 @@ import { totalsStyles } from './totals.js';
  * cart has fourteen thousand — and a class rule only on the elements with that class.
  */
 export const frameStyles = css`
+    [hidden] {
+      display: none !important;
+    }
+    button {
+      border: 0;
+      background: none;
+    }
+    input {
+      font: inherit;
+      color: inherit;
+    }
+    ul {
+      list-style: none;
+      padding: 0;
+    }
+    ul,
+    p,
+    h2,
+    h3,
+    dl,
+    dd,
+    fieldset {
+      margin: 0;
+    }
     .dialog {
+      --_image: var(--cart-image-size, 64px);
       box-sizing: border-box;
       inline-size: var(--cart-drawer-width, min(28rem, 100vw));
       max-inline-size: 100vw;
