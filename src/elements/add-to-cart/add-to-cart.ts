@@ -77,21 +77,6 @@ export class AddToCart extends CartElement {
   /** The lines as of this element's last add: a difference is someone else's change. */
   #seenLines?: string;
 
-  /**
-   * A slot that shows the shop's own button until the first render (which may wait for the
-   * language's strings). Added to the empty root, it stays its first child: Lit renders after it.
-   */
-  protected override createRenderRoot() {
-    const root = super.createRenderRoot();
-    root.append(document.createElement('slot'));
-    return root;
-  }
-
-  protected override firstUpdated(): void {
-    super.firstUpdated();
-    this.renderRoot.firstChild!.remove();
-  }
-
   protected override willUpdate(): void {
     const lines = this.#lines.value;
     if (lines === undefined) return;

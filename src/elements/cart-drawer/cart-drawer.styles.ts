@@ -14,13 +14,10 @@ export const styles = [
       display: inline-block;
       color: var(--_fg);
     }
-    button {
+    [part~='trigger'] {
       font: inherit;
       color: inherit;
       cursor: pointer;
-    }
-
-    [part~='trigger'] {
       display: inline-flex;
       align-items: center;
       gap: calc(var(--_space) / 2);
@@ -42,7 +39,7 @@ export const styles = [
       text-align: center;
     }
     /* Before the cart is known the badge keeps its place, unseen: nothing beside the trigger moves when the count arrives. */
-    [part~='count'][hidden] {
+    [hidden] {
       visibility: hidden;
     }
   `,

@@ -22,6 +22,9 @@ export const frameStyles = css`
       display: none !important;
     }
     button {
+      font: inherit;
+      color: inherit;
+      cursor: pointer;
       border: 0;
       background: none;
     }
