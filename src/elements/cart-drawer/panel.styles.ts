@@ -2,6 +2,7 @@ import { css } from 'lit';
 import { couponStyles } from './coupons.js';
 import { crossSellStyles } from './cross-sells.js';
 import { lineStyles } from './line-items.js';
+import { pictureStyles } from './product-image.js';
 import { removedStyles } from './removed-items.js';
 import { shippingStyles } from './shipping.js';
 import { totalsStyles } from './totals.js';
@@ -9,14 +10,43 @@ import { totalsStyles } from './totals.js';
 /**
  * The open drawer's frame: dialog, header, body, footer, notices, alerts, the loading and empty
  * states, and what the sections share. Each section's own rules sit beside its template
- * (`line-items.ts`, `removed-items.ts`, `coupons.ts`, `shipping.ts`, `cross-sells.ts`, `totals.ts`).
+ * (`product-image.ts`, `line-items.ts`, `removed-items.ts`, `coupons.ts`, `shipping.ts`, `cross-sells.ts`,
+ * `totals.ts`): moving a section moves its look with it.
  *
  * Rules select by class, each class named after the part it styles (the parts stay the theming
  * contract): the browser tries a `[part~=…]` rule on every element that has parts — a thousand-line
  * cart has fourteen thousand — and a class rule only on the elements with that class.
  */
 export const frameStyles = css`
+    [hidden] {
+      display: none !important;
+    }
+    button {
+      font: inherit;
+      color: inherit;
+      cursor: pointer;
+      border: 0;
+      background: none;
+    }
+    input {
+      font: inherit;
+      color: inherit;
+    }
+    ul {
+      list-style: none;
+      padding: 0;
+    }
+    ul,
+    p,
+    h2,
+    h3,
+    dl,
+    dd,
+    fieldset {
+      margin: 0;
+    }
     .dialog {
+      --_image: var(--cart-image-size, 64px);
       box-sizing: border-box;
       inline-size: var(--cart-drawer-width, min(28rem, 100vw));
       max-inline-size: 100vw;
@@ -116,15 +146,8 @@ export const frameStyles = css`
       background: color-mix(in srgb, var(--_muted) 8%, var(--_bg));
     }
     /* The shop's text takes its direction from its own words (an English notice in a right-to-left
-       drawer), so its quotes and full stops stay with them. */
-    .notice,
-    .line-name,
-    .box-item-name,
-    .cross-sell-name,
-    .variation :is(dt, dd),
-    .coupon-code,
-    .shipping-package-name,
-    .shipping-rate-label {
+       drawer), so its quotes and full stops stay with them (each section does the same for its names). */
+    .notice {
       unicode-bidi: plaintext;
     }
     /* The shop's words (a name with no spaces, a long code) wrap anywhere rather than widen the drawer. */
@@ -139,9 +162,7 @@ export const frameStyles = css`
     .load-error {
       border-inline-start-color: var(--_danger);
     }
-    .alert,
-    .line-error,
-    .coupon-error {
+    .alert {
       color: var(--_danger);
     }
     .load-error {
@@ -179,24 +200,18 @@ export const frameStyles = css`
       color: var(--_muted);
     }
 
-
-    /* What the sections share: rows of a name and an amount, and a column of parts. */
-    .removed-line,
-    .coupon {
-      display: flex;
-      justify-content: space-between;
-      gap: var(--_space);
+    /* The checkout link under the totals, and the note beside it for a signed-in customer. */
+    .checkout {
+      display: block;
+      text-align: center;
+      text-decoration: none;
     }
-
-    .coupons,
-    .coupon-form,
-    .shipping,
-    .cross-sells {
-      display: flex;
-      flex-direction: column;
-      gap: var(--_space);
+    .checkout-note {
+      margin-block: calc(var(--_space) / 2) 0;
+      font-size: 0.875em;
+      color: var(--_muted);
     }
 `;
 
 /** The open drawer's styles, adopted with the panel's code (after the trigger's), in cascade order. */
-export const panelStyles = [frameStyles, lineStyles, removedStyles, couponStyles, crossSellStyles, shippingStyles, totalsStyles];
+export const panelStyles = [frameStyles, pictureStyles, lineStyles, removedStyles, couponStyles, crossSellStyles, shippingStyles, totalsStyles];

@@ -10,7 +10,6 @@ import type { CartDrawer } from './cart-drawer.js';
 import { renderCoupons } from './coupons.js';
 import { renderCrossSells } from './cross-sells.js';
 import { DrawerActions } from './drawer-actions.js';
-import { closeIcon } from './icons.js';
 import { renderLines } from './line-items.js';
 import { deepActiveElement, keepFocusInside, lockPageScroll } from './modal.js';
 import { panelStyles } from './panel.styles.js';
@@ -177,7 +176,8 @@ export class DrawerPanel {
       <div class="panel" part="panel">
         <div class="header" part="header">
           <h2 class="title" part="title" id="cart-title" tabindex="-1">${m.cart}</h2>
-          <button class="close" part="close" type="button" data-action="close" aria-label=${m.close}>${closeIcon}</button>
+          <button class="close" part="close" type="button" data-action="close" aria-label=${m.close}
+            ><svg part="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M6 6l12 12M18 6L6 18" /></svg></button>
         </div>
         <div class="body" part="body" aria-busy=${state?.status === 'loading'}>
           <div class="visually-hidden" role="status">${keyed(announcement.id, html`<span>${announcement.text}</span>`)}</div>
