@@ -1,3 +1,4 @@
+import { initialState, Task } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Currency, MixAndMatch, MixAndMatchChild, Product } from '../../api/model.js';
@@ -7,7 +8,6 @@ import type { Messages } from '../../format/messages.js';
 import { pickerMessages, type PickerMessages } from '../../format/messages/mnm-container-picker.js';
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
-import type { CartStore } from '../../store/cart-store.js';
 import type { CartState } from '../../store/types.js';
 import { CartElement, reportFailure } from '../cart-element.js';
 import { askToAdd } from '../item-adding.js';
@@ -139,27 +139,13 @@ export class MnmContainerPicker extends CartElement {
   // Merchants' HTML may still be parsing the script when the element upgrades.
   readonly #scriptObserver = new MutationObserver(() => this.#readScript());
 
-  /**
-   * The product, loaded again whenever the store, the id or the session changes (before each
-   * render, after the store's slice is read), as a `@lit/task` Task would: `undefined` while there
-   * is nothing to load, `{}` while loading, then the product or the failure. Written out: the Task
-   * was 0.8 KB (gzip) for this one use.
-   */
-  #product?: { value?: Product; failed?: boolean };
-  #productArgs?: unknown[];
-  #productCall = 0;
-  #productAbort?: AbortController;
-
-  constructor() {
-    super();
-    // After the store's slice (a field above): its value is read fresh when this looks at it.
-    this.addController({
-      hostUpdate: () => {
-        const args = this.#loadArgs();
-        if (!this.#productArgs?.every((arg, n) => arg === args[n])) void this.#load(args);
-      },
-    });
-  }
+  readonly #product = new Task(this, {
+    task: async ([store, id], { signal }) => {
+      if (!store || !id) return initialState;
+      return store.getProduct(id, signal);
+    },
+    args: () => [this.#inline ? undefined : this.store, this.productId, this.#slice.value?.session] as const,
+  });
 
   get #m(): PickerMessages {
     return this.resolveMessages(pickerMessages, this.messages);
@@ -185,10 +171,11 @@ export class MnmContainerPicker extends CartElement {
   override render(): TemplateResult {
     return html`<div part="base">${this.#inline
       ? this.#box(this.#inline)
-      : !this.#product ? nothing
-      : this.#product.value ? this.#box(this.#product.value)
-      : this.#product.failed ? this.#loadError(true)
-      : html`<p part="loading" role="status">${this.#m.loading}</p>`}</div>`;
+      : this.#product.render({
+          pending: () => html`<p part="loading" role="status">${this.#m.loading}</p>`,
+          complete: (product) => this.#box(product),
+          error: () => this.#loadError(true),
+        })}</div>`;
   }
 
   #loadError(canRetry?: boolean): TemplateResult {
@@ -198,31 +185,8 @@ export class MnmContainerPicker extends CartElement {
     `;
   }
 
-  #loadArgs(): unknown[] {
-    return [this.#inline ? undefined : this.store, this.productId, this.#slice.value?.session];
-  }
-
-  async #load(args: unknown[]): Promise<void> {
-    this.#productArgs = args;
-    this.#productAbort?.abort();
-    this.#product = {};
-    this.requestUpdate();
-    const call = ++this.#productCall;
-    const { signal } = (this.#productAbort = new AbortController());
-    const [store, id] = args as [CartStore | undefined, number | string | undefined];
-    let product: { value?: Product; failed?: boolean } | undefined;
-    try {
-      product = store && id ? { value: await store.getProduct(id, signal) } : await undefined;
-    } catch {
-      product = { failed: true };
-    }
-    if (call !== this.#productCall) return;
-    this.#product = product;
-    this.requestUpdate();
-  }
-
   async #retry(): Promise<void> {
-    await this.#load(this.#loadArgs());
+    await this.#product.run();
     await this.updateComplete;
     // The pressed button left with the error: unless the shopper has moved on, focus goes to the
     // box's first field (or to "Try again" once more).
