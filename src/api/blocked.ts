@@ -21,8 +21,8 @@ export async function explainBlockedRequest(url: string, init: RequestInit, shop
     return;
   }
   console.error(
-    `cart-widget: ${init.method} ${url} was probably blocked by the browser (CORS): the shop at ${target.origin} does not ` +
-      `allow requests from ${origin}. ${await whatToSwitchOn(url, shop, origin)} See the README, "Cross-origin shops".`,
+    `cart-widget: ${init.method} ${url} was probably blocked by CORS: ${target.origin} does not allow ${origin}. ` +
+      `${await whatToSwitchOn(url, shop, origin)} (README, "Cross-origin shops").`,
   );
 }
 
@@ -40,11 +40,9 @@ async function whatToSwitchOn(url: string, shop: string, origin: string): Promis
     const index = (await (await fetch(`${shop}/${namespace}/v2`, { credentials: 'omit', cache: 'no-store' })).json()) as {
       routes?: Record<string, { methods?: string[] }>;
     };
-    if (index.routes?.[`/${namespace}/v2/cart`]?.methods?.includes('POST')) {
-      return `It runs CoCart 4.4 or later: switch CORS on with ${SWITCH} and ${list} (a must-use plugin or the theme's functions.php).`;
-    }
+    if (index.routes?.[`/${namespace}/v2/cart`]?.methods?.includes('POST')) return `CoCart 4.4+: ${SWITCH} and ${list}.`;
   } catch {
-    return `Even its reads come without Access-Control-Allow-Origin: on CoCart 4.4 and later, ${list}; on 4.3, let your cocart_allow_origin filter return it.`;
+    return `Even reads are blocked: on CoCart 4.4+, ${list}; on 4.3, let cocart_allow_origin return it.`;
   }
-  return `On CoCart 4.3, switch CORS on with ${SWITCH} (a must-use plugin or the theme's functions.php).`;
+  return `CoCart 4.3: ${SWITCH} in a must-use plugin or functions.php.`;
 }

@@ -140,7 +140,7 @@ export async function readHandOver(api: ApiCore, ctx: CallContext = {}): Promise
   const id = isObj(json) ? String(json.cart_key ?? '') : '';
   const hash = isObj(json) ? String(json.cart_hash ?? '') : '';
   if (!/^\d+$/.test(id) || !/^[\da-f]{32}$/i.test(hash)) {
-    throw new ApiError({ kind: 'invalid-response', message: "The shop's answer held no customer id and cart hash to hand the cart over with." });
+    throw new ApiError({ kind: 'invalid-response', message: 'No customer id and cart hash in the answer.' });
   }
   return { id, hash };
 }

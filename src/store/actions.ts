@@ -7,6 +7,7 @@ import { quantityOf } from './optimistic.js';
 import type { AddItemInput, CartState, ShippingDestination, ShippingEstimate, SignInInput } from './types.js';
 
 export { login, logout } from '../api/routes.js';
+export { customerCheckout } from './checkout.js';
 
 // The store's actions but `load()`: a module the script tag loads when the browser is idle after
 // the first cart, or at the first action (`later.ts`). Each is `CartStore`'s method of the same

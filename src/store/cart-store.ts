@@ -264,7 +264,7 @@ export class CartStore {
    */
   customerCheckoutHref(url?: string): Promise<string | null> {
     const target = safeCheckoutUrl(url) ?? this.config.checkoutUrl;
-    return this.#act((_, i) => import('./checkout.js').then((c) => c.customerCheckout(i, target, this.config.loadCartParam)));
+    return this.#act((a, i) => a.customerCheckout(i, target, this.config.loadCartParam));
   }
 
   /** Shows this shop's cart: the drawers of this store that registered with `whenAskedToOpen` open. */

@@ -29,7 +29,7 @@ export async function customerCheckout(i: Inside, url: string, param: string): P
     link.searchParams.set('c_hash', found.hash);
     return link.href;
   } catch (error) {
-    console.warn("cart-widget: the customer's cart could not be read for the hand-over to checkout; the checkout link without it is used.", toApiError(error).message);
+    console.warn('cart-widget: no checkout hand-over;', toApiError(error).message);
     return null;
   }
 }

@@ -37,7 +37,7 @@ describe('the console note for a request blocked by CORS', () => {
 
   it('names the switch and cocart_allowed_http_origins with the page origin for a CoCart 4.4 shop (POST on v2/cart)', async () => {
     const note = await noteFor(index(['GET', 'POST']));
-    expect(note).to.include('CoCart 4.4').and.include("add_filter( 'cocart_disable_all_cors', '__return_false' );");
+    expect(note).to.include('CoCart 4.4+').and.include("add_filter( 'cocart_disable_all_cors', '__return_false' );");
     expect(note).to.include(`add ${location.origin} with the cocart_allowed_http_origins filter`);
   });
 
