@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { minifyAgain } from './scripts/minify-again.js';
 import { minifyTemplates } from './scripts/minify-templates.js';
 
 /**
@@ -27,7 +28,7 @@ const elements = readdirSync('src/elements', { withFileTypes: true })
 function singleFile(entry: string, fileName: string): UserConfig {
   return {
     publicDir: false,
-    plugins: [minifyTemplates()],
+    plugins: [minifyTemplates(), minifyAgain()],
     build: {
       outDir: 'dist',
       emptyOutDir: false,
@@ -69,7 +70,7 @@ const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =
  */
 const scriptTag: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates(), alsoBuild('all'), forgetOldChunks(), placesStylesheet()],
+  plugins: [minifyTemplates(), minifyAgain(), alsoBuild('all'), forgetOldChunks(), placesStylesheet()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -94,7 +95,7 @@ const scriptTag: UserConfig = {
  */
 const allInOne: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates(), nothingLater()],
+  plugins: [minifyTemplates(), minifyAgain(), nothingLater()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -225,7 +226,7 @@ const library: UserConfig = {
  */
 const esm: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates()],
+  plugins: [minifyTemplates(), minifyAgain()],
   build: {
     outDir: 'dist/esm',
     emptyOutDir: true,
@@ -250,7 +251,7 @@ const esm: UserConfig = {
 const bench: UserConfig = {
   publicDir: false,
   base: './',
-  plugins: [minifyTemplates()],
+  plugins: [minifyTemplates(), minifyAgain()],
   build: {
     // Never `dist/`: emptying it would delete the other builds.
     outDir: 'node_modules/.cache/cart-widget-bench',
