@@ -16,7 +16,7 @@ export default {
   outdir: '.',
   litelement: true,
   dependencies: false,
-  plugins: [publicApiOnly(), typedEvents(), everyPartDocumented(), everyElementDocumented(), shippedModules()],
+  plugins: [publicApiOnly(), typedEvents(), everyPartDocumented(), lightDomParts(), everyElementDocumented(), shippedModules()],
 };
 /**
  * Private and protected members are not the element's API. Events are documented with `@event`;
@@ -37,35 +37,39 @@ function publicApiOnly() {
 }
 
 /**
- * Each element event gets its type (the event class from src/events) and its one true name. The
- * analyzer also lists every `dispatchEvent(new SomeEvent(x))` as an event named after the
- * argument (`challenge`); those are matched to their class instead. A documented `@event` that no
- * event class defines fails the build.
+ * An element's events are its `@event` tags, each with its type (the event class from
+ * src/events) and its one true name. The analyzer also guesses an event from every
+ * `dispatchEvent(new SomeEvent(x))` it reads — unnamed, or named after the argument
+ * (`challenge`) — and passes a base class's guesses on to every subclass (`<cart-count>` would
+ * "fire" the `cart-error` that only some subclasses report): guesses are dropped, so the `@event`
+ * tags are the whole list, and test/package/manifest-truth.mjs checks them against the source. A
+ * documented `@event` that no event class defines fails the build.
  */
 function typedEvents() {
   const events = eventClasses();
-  const byClass = new Map(events.map((event) => [event.className, event]));
   const byName = new Map(events.map((event) => [event.name, event]));
   return {
     name: 'cart-widget:typed-events',
     packageLinkPhase({ customElementsManifest }) {
       const problems = [];
-      for (const declaration of declarations(customElementsManifest).filter((d) => d.tagName)) {
+      for (const declaration of declarations(customElementsManifest)) {
+        if (!declaration.events) continue;
         const documented = new Map();
-        for (const event of declaration.events ?? []) {
-          const known = byClass.get(event.type?.text) ?? (event.description ? byName.get(event.name) : undefined);
+        for (const event of declaration.events) {
+          if (!event.name || !event.description) continue; // the analyzer's guess, not an @event
+          const known = byName.get(event.name);
           if (!known) {
-            if (event.description) problems.push(`<${declaration.tagName}> documents @event ${event.name}, which no class in src/events defines`);
+            problems.push(`${declaration.tagName ? `<${declaration.tagName}>` : declaration.name} documents @event ${event.name}, which no class in src/events defines`);
             continue;
           }
-          const previous = documented.get(known.name);
           documented.set(known.name, {
             name: known.name,
             type: { text: known.className, references: [{ name: known.className, package: 'cart-widget', module: known.module }] },
-            description: event.description || previous?.description || known.description,
+            description: event.description,
           });
         }
-        if (declaration.events) declaration.events = [...documented.values()];
+        declaration.events = [...documented.values()];
+        if (!declaration.events.length) delete declaration.events;
       }
       if (problems.length) throw new Error(`custom-elements.json:\n  ${problems.join('\n  ')}`);
     },
@@ -111,6 +115,31 @@ function everyPartDocumented() {
         if (missing.length) problems.push(`<${declaration.tagName}> has no @csspart for ${missing.join(', ')}`);
       }
       if (problems.length) throw new Error(`custom-elements.json:\n  ${problems.join('\n  ')}`);
+    },
+  };
+}
+
+/**
+ * An element that renders into the light DOM (`createRenderRoot() { return this; }`: `<login-form>`,
+ * so password managers and autofill see its inputs) has no shadow parts: `login-form::part(button)`
+ * selects nothing on a page. Its `@csspart` tags become a list of selectors that work
+ * (`login-form [part~="button"]`) at the end of its description, and it lists no `cssParts`, so
+ * editors and the JSX/CSS data offer no `::part()` for it.
+ */
+function lightDomParts() {
+  const lightDom = new Set(
+    tags.filter((tag) => /createRenderRoot\(\)[^{]*\{\s*return this;/.test(readFileSync(`src/elements/${tag}/${tag}.ts`, 'utf8'))),
+  );
+  return {
+    name: 'cart-widget:light-dom-parts',
+    packageLinkPhase({ customElementsManifest }) {
+      for (const declaration of declarations(customElementsManifest).filter((d) => lightDom.has(d.tagName))) {
+        const parts = declaration.cssParts ?? [];
+        delete declaration.cssParts;
+        if (!parts.length) continue;
+        const list = parts.map((part) => `- \`${declaration.tagName} [part~="${part.name}"]\`: ${part.description ?? ''}`).join('\n');
+        declaration.description = `${declaration.description ?? ''}\n\nRendered in the light DOM, so \`::part()\` does not reach inside from the page: select these attributes instead.\n\n${list}`.trim();
+      }
     },
   };
 }

@@ -4,13 +4,15 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { minifyTemplates } from './scripts/minify-templates.js';
 
 /**
- * Six jobs, one file:
+ * Seven jobs, one file:
  * - `vite` (serve): the demo shop (index.html, demo/) on the mock service.
  * - `vite build`: `dist/cart-widget.js`, the merchant's script tag — a minified ES module that
  *   defines each element the first time the page has it, from its chunk in `dist/chunks/`; then
  *   (`--mode all`, run by the same build) `dist/cart-widget.all.js`, every element in one file.
  * - `vite build --mode lib`: the npm library — one module per source file under `dist/lib/`
  *   (per-element imports), lit / @lit/* / zod / msw left as dependencies.
+ * - `vite build --mode esm`: `dist/esm/`, the npm entry points for a page with an import map and
+ *   no bundler (dependencies included, once).
  * - `vite build --mode demo-mock`: `dist/demo-mock.js`, the fake shop and msw in one file, so the
  *   no-build merchant page (demo/embed.html) can run on the mock. Never part of the package.
  * - `vite build --mode bench`: the benchmark pages (bench/), minified like the script tag;
@@ -180,6 +182,7 @@ const library: UserConfig = {
     lib: {
       entry: {
         index: 'src/index.ts',
+        'elements/index': 'src/elements/index.ts',
         'mock/index': 'src/mock/index.ts',
         'store/cart-store': 'src/store/cart-store.ts',
         ...Object.fromEntries(elements.map((tag) => [`elements/${tag}/define`, `src/elements/${tag}/define.ts`])),
@@ -189,6 +192,38 @@ const library: UserConfig = {
     rolldownOptions: {
       external: isDependency,
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+    },
+  },
+};
+
+/**
+ * `dist/esm/`: the npm entry points as browser-ready ES modules, for a page with no bundler and an
+ * import map of two lines (`"cart-widget": ".../esm/index.js"`, `"cart-widget/": ".../esm/"`):
+ * `index.js` (the root: classes, store, helpers; defines nothing), `elements.js` (every element),
+ * `elements/<tag>.js` (one element), `store.js`. lit, @lit/* and zod are bundled in, once, in
+ * shared chunks (`esm/chunks/`), so the map needs no entry for them; the open drawer and the
+ * language packs stay lazy chunks. The mock (msw) is not part of it.
+ */
+const esm: UserConfig = {
+  publicDir: false,
+  plugins: [minifyTemplates()],
+  build: {
+    outDir: 'dist/esm',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: true,
+    lib: {
+      entry: {
+        index: 'src/index.ts',
+        elements: 'src/elements/index.ts',
+        store: 'src/store/cart-store.ts',
+        ...Object.fromEntries(elements.map((tag) => [`elements/${tag}`, `src/elements/${tag}/define.ts`])),
+      },
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      preserveEntrySignatures: 'strict',
+      output: { minify: true, comments: false, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },
 };
@@ -213,6 +248,7 @@ export default defineConfig(({ command, mode }) => {
     if (mode === 'bench') return bench;
     if (mode === 'demo-mock') return singleFile('demo/start-mock.ts', 'demo-mock.js');
     if (mode === 'all') return allInOne;
+    if (mode === 'esm') return esm;
     return scriptTag;
   }
   return { server: { port: 5173 }, build: { target: 'es2022' } };

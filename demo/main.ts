@@ -3,7 +3,7 @@ import { formatMoney } from '../src/format/money.js';
 import { startMockShop } from './start-mock.js';
 
 const shop = await startMockShop();
-await import('../src/index.js');
+await import('../src/elements/index.js');
 
 const usd = { code: 'USD', symbol: '$', minorUnit: 2, decimalSeparator: '.', thousandSeparator: ',', prefix: '$', suffix: '' };
 const list = document.querySelector('#products')!;

@@ -24,15 +24,17 @@ function latency(): number {
  * To try the widget against a shop that behaves like CoCart 4.3.6 (same namespace, so the page's
  * elements need no change): `?shape=real`, plus `&addons=0` (core only: no coupon or shipping-choice
  * routes), `&token-failure=critical-error` (JWT 3.0.3 as shipped: every bad token a 500) and
- * `&shipping-follows=1` (a shop whose shipping destination follows `update-customer`).
+ * `&shipping-follows=1` (a shop whose shipping destination follows `update-customer`). Writes to one
+ * cart race there as on CoCart (last writer wins); `&race=0` turns that off.
  */
-function realWorld(): Pick<MockShopOptions, 'shape' | 'addOns' | 'auth' | 'shippingFollowsCustomer'> {
+function realWorld(): Pick<MockShopOptions, 'shape' | 'addOns' | 'auth' | 'shippingFollowsCustomer' | 'writeRace'> {
   const query = new URLSearchParams(location.search);
   return {
     shape: query.get('shape') === 'real' ? 'real' : 'document',
     addOns: query.get('addons') !== '0',
     auth: { tokenFailure: query.get('token-failure') === 'critical-error' ? 'critical-error' : 'rejected' },
     shippingFollowsCustomer: query.get('shipping-follows') === '1',
+    writeRace: query.get('race') !== '0',
   };
 }
 

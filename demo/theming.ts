@@ -2,7 +2,7 @@ import type { Messages } from '../src/format/messages.js';
 import { startMockShop } from './start-mock.js';
 
 await startMockShop();
-await import('../src/index.js');
+await import('../src/elements/index.js');
 
 // The page is `lang="ar"`: every element speaks Arabic from its language pack, with nothing set
 // here. Any string can still be replaced, from JavaScript as below or with a `data-messages` script.

@@ -4,6 +4,12 @@
 //   (`import type {} from 'cart-widget/jsx/react'`): each tag with its properties, its attributes
 //   and an `on<event>` handler per event (`oncart-item-added`: both listen to the event named
 //   after `on`, as written).
+// - dist/types/vue.d.ts: Vue 3 template types (`import type {} from 'cart-widget/vue'`): each tag
+//   a global component with its properties (`product-id` / `:quantity` are checked against
+//   `productId` / `quantity`, as Vue normalises them) and `@cart-item-added` handlers
+//   (`onCartItemAdded`) typed with the event's class, so `e.detail` is known.
+// - dist/types/svelte.d.ts: Svelte 5 element types (`import type {} from 'cart-widget/svelte'`,
+//   augmenting `svelte/elements`): the JSX props above, `oncart-item-added` and all.
 // - dist/vscode.html-custom-data.json, dist/vscode.css-custom-data.json: VS Code's custom data
 //   (tags, attributes; custom properties and `::part()`s).
 // - dist/web-types.json: JetBrains web-types (elements, attributes, properties, events, slots,
@@ -74,18 +80,12 @@ const frameworks = [
   },
 ];
 
-function jsxTypes(framework) {
-  const eventClasses = [...new Set(elements.flatMap((element) => element.events.map((event) => event.type?.text)).filter(Boolean))].sort();
-  const lines = [
-    '// Generated from custom-elements.json by scripts/manifest-outputs.mjs: do not edit.',
-    `// Use: \`import type {} from 'cart-widget/jsx/${framework.name}';\` once in a project that renders the elements with ${framework.label}.`,
-    framework.imports,
-    ...elements.map((element) => `import type { ${element.className} } from '../${element.module.replace(/^dist\//, '')}';`),
-    eventClasses.length ? `import type { ${eventClasses.join(', ')} } from '../lib/index.js';` : '',
-    '',
-    ...framework.base,
-    '',
-  ];
+/**
+ * Each element's props where a property is set when the element has it, an attribute otherwise,
+ * and `on` + an event's exact name adds a listener (React 19, Preact, Svelte 5).
+ */
+function jsxProps() {
+  const lines = [];
   for (const element of elements) {
     const props = element.properties.map((property) => property.name).filter((name) => !name.includes('-'));
     lines.push(doc(element.description, '') + `export interface ${element.className}Props${props.length ? ` extends Partial<Pick<${element.className}, ${props.map((name) => `'${name}'`).join(' | ')}>>` : ''} {`);
@@ -99,12 +99,87 @@ function jsxTypes(framework) {
     }
     lines.push('}', '');
   }
+  return lines;
+}
+
+function jsxTypes(framework) {
+  const eventClasses = [...new Set(elements.flatMap((element) => element.events.map((event) => event.type?.text)).filter(Boolean))].sort();
+  const lines = [
+    '// Generated from custom-elements.json by scripts/manifest-outputs.mjs: do not edit.',
+    `// Use: \`import type {} from 'cart-widget/jsx/${framework.name}';\` once in a project that renders the elements with ${framework.label}.`,
+    framework.imports,
+    ...elements.map((element) => `import type { ${element.className} } from '../${element.module.replace(/^dist\//, '')}';`),
+    eventClasses.length ? `import type { ${eventClasses.join(', ')} } from '../lib/index.js';` : '',
+    '',
+    ...framework.base,
+    '',
+  ];
+  lines.push(...jsxProps());
   lines.push(`declare module '${framework.name}' {`, '  namespace JSX {', '    interface IntrinsicElements {');
   for (const element of elements) lines.push(`      '${element.tag}': Base<${element.className}, ${element.className}Props>;`);
   lines.push('    }', '  }', '}', '');
   write(`dist/jsx/${framework.name}.d.ts`, lines.join('\n').replace(/\n{3,}/g, '\n\n'));
   // A module to import at run time too (\`import 'cart-widget/jsx/…'\` is harmless): it exports nothing.
   write(`dist/jsx/${framework.name}.js`, `// Types only: see ${framework.name}.d.ts.\nexport {};\n`);
+}
+
+// ---------------------------------------------------------------- Vue 3, Svelte 5
+const eventClassesOf = () => [...new Set(elements.flatMap((element) => element.events.map((event) => event.type?.text)).filter(Boolean))].sort();
+const camel = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+const header = (use) => [
+  '// Generated from custom-elements.json by scripts/manifest-outputs.mjs: do not edit.',
+  use,
+  ...elements.map((element) => `import type { ${element.className} } from '../${element.module.replace(/^dist\//, '')}';`),
+  `import type { ${eventClassesOf().join(', ')} } from '../lib/index.js';`,
+];
+
+/**
+ * Vue's template checker (vue-tsc) reads a tag as a global component: `product-id="11"` is checked
+ * as the prop `productId`, `@cart-item-added` as `onCartItemAdded`. Properties keep their class's
+ * types (`quantity: number`); an attribute with no property of its name is a string (or boolean).
+ */
+function vueTypes() {
+  const lines = [
+    ...header("// Use: `import type {} from 'cart-widget/vue';` once in a Vue 3 project (with the tags as custom elements for the compiler, see the README)."),
+    "import type { DefineComponent } from 'vue';",
+    '',
+  ];
+  for (const element of elements) {
+    const props = element.properties.map((property) => property.name).filter((name) => !name.includes('-'));
+    lines.push(doc(element.description, '') + `export interface ${element.className}VueProps${props.length ? ` extends Partial<Pick<${element.className}, ${props.map((name) => `'${name}'`).join(' | ')}>>` : ''} {`);
+    for (const attribute of element.attributes) {
+      if (props.includes(camel(attribute.name))) continue;
+      lines.push(doc(`${attribute.description ?? ''} (attribute)`.trim(), '  ') + `  ${camel(attribute.name)}?: ${isBoolean(attribute.type) ? 'boolean' : 'string'};`);
+    }
+    for (const event of element.events) {
+      lines.push(doc(`\`@${event.name}\`: ${event.description ?? ''}`, '  ') + `  on${camel(`-${event.name}`)}?: (event: ${event.type?.text ?? 'CustomEvent'}) => void;`);
+    }
+    lines.push('}', '');
+  }
+  lines.push("declare module 'vue' {", '  interface GlobalComponents {');
+  for (const element of elements) lines.push(`    '${element.tag}': DefineComponent<${element.className}VueProps>;`);
+  lines.push('  }', '}', '');
+  write('dist/types/vue.d.ts', lines.join('\n').replace(/\n{3,}/g, '\n\n'));
+  write('dist/types/vue.js', '// Types only: see vue.d.ts.\nexport {};\n');
+}
+
+/**
+ * Svelte 5 sets a property when the element has one and an attribute otherwise, and `on` + an
+ * event's exact name adds a listener: the props are the JSX ones (`jsx/react.d.ts`).
+ */
+function svelteTypes() {
+  const lines = [
+    ...header("// Use: `import type {} from 'cart-widget/svelte';` once in a Svelte 5 project (e.g. in src/app.d.ts)."),
+    "import type { HTMLAttributes } from 'svelte/elements';",
+    '',
+    ...jsxProps(),
+    "declare module 'svelte/elements' {",
+    '  export interface SvelteHTMLElements {',
+  ];
+  for (const element of elements) lines.push(`    '${element.tag}': Omit<HTMLAttributes<${element.className}>, keyof ${element.className}Props> & ${element.className}Props;`);
+  lines.push('  }', '}', '');
+  write('dist/types/svelte.d.ts', lines.join('\n'));
+  write('dist/types/svelte.js', '// Types only: see svelte.d.ts.\nexport {};\n');
 }
 
 // ---------------------------------------------------------------- VS Code custom data
@@ -182,6 +257,8 @@ function webTypes() {
 }
 
 for (const framework of frameworks) jsxTypes(framework);
+vueTypes();
+svelteTypes();
 vscodeData();
 webTypes();
-console.log(`custom-elements.json → dist/jsx/{react,preact}.d.ts, VS Code custom data, web-types: ${elements.map((element) => `<${element.tag}>`).join(' ')}`);
+console.log(`custom-elements.json → dist/jsx/{react,preact}.d.ts, dist/types/{vue,svelte}.d.ts, VS Code custom data, web-types: ${elements.map((element) => `<${element.tag}>`).join(' ')}`);

@@ -1,11 +1,10 @@
-// The npm package's entry: every element defined, plus the store API, types and events.
-// Theme developers who want one element import `cart-widget/elements/<tag>` instead.
-import './elements/cart-provider/define.js';
-import './elements/cart-drawer/define.js';
-import './elements/add-to-cart/define.js';
-import './elements/login-form/define.js';
-import './elements/mnm-container-picker/define.js';
-import './elements/cart-count/define.js';
+/// <reference path="./elements/index.ts" preserve="true" />
+// (↑ the tag → class map for `document.querySelector('cart-drawer')` and friends, in index.d.ts only.)
+// The npm package's entry: the element classes, the store API, types, events and helpers. It
+// defines nothing: importing a helper (`import { formatMoney } from 'cart-widget'`) registers no
+// tag, so bundlers drop the elements a page does not use. To define elements, import their entry
+// points: `cart-widget/elements/<tag>` (one element, with <cart-provider>) or `cart-widget/elements`
+// (every element).
 
 export { CartProvider } from './elements/cart-provider/cart-provider.js';
 export { CartDrawer } from './elements/cart-drawer/cart-drawer.js';

@@ -2,6 +2,10 @@ import { ApiError } from './errors.js';
 import { base64, exchange, isSecureBase, sleep, type Method } from './transport.js';
 import type { AmountsMode, Cart, TokenPair } from './model.js';
 import { parseCart, parseTokenPair } from './schemas-core.js';
+import { unsoundTotals } from './wire/cart.js';
+
+/** Shops already named in the console for a total that did not add up. */
+const unsoundShops = new Set<string>();
 
 export { isSecureBase };
 export type { Method };
@@ -119,6 +123,12 @@ export class ApiCore {
       cart_key: ctx.cartKey || undefined,
     });
     const cart = parseCart(json, { amounts: this.amounts });
+    const sent = unsoundTotals.get(cart);
+    const shop = `${this.baseUrl}/${this.namespace}`;
+    if (sent !== undefined && !unsoundShops.has(shop)) {
+      unsoundShops.add(shop);
+      console.warn(`cart-widget: ${shop} sent a cart total (${sent}) its parts do not add up to; showing their sum, ${cart.totals.total} (CoCart 4.4 cuts totals at a thousands separator).`);
+    }
     alsoRead?.(json);
     return { ...cart, key: cart.key || (headers.get('CoCart-API-Cart-Key') ?? headers.get('Cart-Key')) || null };
   }

@@ -117,6 +117,67 @@ export class ApiError extends Error {
   get lineGone(): boolean {
     return this.status === 404 && this.is('item_not_in_cart');
   }
+
+  /** The shop will not do this for an empty cart (`*_cart_empty`: e.g. an estimate before any line). */
+  get emptyCart(): boolean {
+    return this.is('cart_empty');
+  }
+
+  /**
+   * The shop has no shipping estimate: no route (`rest_no_route`), or an older CoCart without the
+   * `update-customer` callback (404 `*_no_namespace_error`, "There is no such namespace registered").
+   */
+  get estimateNotOffered(): boolean {
+    return this.missingRoute || (this.status === 404 && this.is('no_namespace_error'));
+  }
+
+  /**
+   * A sign-in refused for its credentials. Real servers answer a wrong password with 401 or 403 and
+   * an unknown username with a 500 with an empty body (real-world notes, "Login and tokens").
+   */
+  get wrongCredentials(): boolean {
+    return this.kind === 'auth' || this.status === 401 || this.status === 403 || (this.status === 500 && !this.code);
+  }
+
+  /** The shop asks for a second factor (`*_2fa_required`); `twoFactor` says which. */
+  get twoFactorRequired(): boolean {
+    return this.is('2fa_required');
+  }
+
+  /** The verification code was wrong or expired (`*_2fa_invalid_code`). */
+  get invalidTwoFactorCode(): boolean {
+    return this.is('2fa_invalid_code');
+  }
+
+  /** The verification method chosen is not one the account has (`*_2fa_invalid_provider`). */
+  get invalidTwoFactorMethod(): boolean {
+    return this.is('2fa_invalid_provider');
+  }
+
+  /** Too many requests (429): the shop asks to wait. */
+  get rateLimited(): boolean {
+    return this.status === 429;
+  }
+
+  /** The shop is in trouble (5xx): nothing the shopper did. */
+  get shopFailed(): boolean {
+    return (this.status ?? 0) >= 500;
+  }
+
+  /** The shop did not allow the request (403). */
+  get forbidden(): boolean {
+    return this.status === 403;
+  }
+
+  /** The shop could not find what was asked for (404). */
+  get notFound(): boolean {
+    return this.status === 404;
+  }
+
+  /** The shop refused the request as asked (any 4xx): the shopper may change it and try again. */
+  get refused(): boolean {
+    return (this.status ?? 0) >= 400 && (this.status ?? 0) < 500;
+  }
 }
 
 export function isApiError(value: unknown): value is ApiError {

@@ -20,11 +20,21 @@ export function httpError(response: Response, json: unknown, request: string): A
     kind: authFailure ? 'auth' : 'http',
     status,
     message: `${request} answered ${status}${code ? ` ${code}` : ''}: ${message || '(no message)'}`,
-    shopMessage: ownCode ? message?.replace(/\s*View cart\s*$/i, '') : undefined,
+    shopMessage: ownCode ? shopSentence(code, message) : undefined,
     code,
     retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
     twoFactor,
   });
+}
+
+/**
+ * WooCommerce ends an add-to-cart refusal with its "View cart" button. Its markup is taken out
+ * when it arrives (`withoutCartLink`), but CoCart strips the tags first (`wp_strip_all_tags`) and
+ * leaves the button's words, in the shop's language ("Warenkorb ansehen", "Voir le panier"): the
+ * words after the refusal's last full sentence.
+ */
+function shopSentence(code: string | undefined, message: string | undefined): string | undefined {
+  return /(^|_)add_to_cart_error$/.test(code ?? '') ? message?.replace(/([.!?。！？])\s*[^.!?。！？]+$/u, '$1') : message;
 }
 
 function parseRetryAfter(value: string | null): number | undefined {

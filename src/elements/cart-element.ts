@@ -1,11 +1,11 @@
 import { ContextConsumer } from '@lit/context';
 import { LitElement, type PropertyDeclarations } from 'lit';
-import { ApiError, isApiError } from '../api/errors.js';
 import type { AmountsMode } from '../api/model.js';
+import { toApiError, type ApiError } from '../api/errors.js';
 import { CartErrorEvent } from '../events/cart-events.js';
 import { loadPack, loadedPack, matchLanguage, type Language } from '../format/locales/languages.js';
 import type { LanguagePack, Messages } from '../format/messages.js';
-import { describeError, type SharedMessages } from '../format/messages/shared.js';
+import { describeError, sentences, type SharedMessages } from '../format/messages/shared.js';
 import { getCartStore, type CartStore } from '../store/cart-store.js';
 import { storeContext } from '../store/context.js';
 import type { AuthKind } from '../store/types.js';
@@ -52,10 +52,18 @@ export class CartElement extends LitElement {
   protected declare providedStore?: CartStore;
   /** The merchant's strings from the provider's `data-messages` scripts. */
   protected declare providedMessages?: ProvidedMessages;
-  /** The language shown and its strings (the previous language's until a new one has loaded). */
-  private declare spoken?: { language: Language; pack: LanguagePack };
+  /**
+   * The language shown and its strings (the previous language's until a new one has loaded), and
+   * the `lang` asked for (a language that does not ship is spoken in English, but a merchant's
+   * strings tagged with it still apply).
+   */
+  private declare spoken?: { language: Language; pack: LanguagePack; asked: string };
   /** The language the nearest `lang` asks for. */
   #language?: Language;
+  /** The `lang` value asked for (`en` when none). */
+  #asked = 'en';
+  /** The `dir` this element set on itself (its language's direction, where no `dir` said otherwise). */
+  #ownDir?: string;
   /** The first render waits for the language's strings (and the merchant's), so no other words flash first. */
   #firstPack?: Promise<void>;
   /** Per English set asked for (the drawer asks for two: its button's, then its panel's), the last strings made from it. */
@@ -98,12 +106,13 @@ export class CartElement extends LitElement {
     const resolved = this.#resolved.get(english);
     if (resolved?.from.every((value, n) => value === from[n])) return resolved.messages as T;
     const language = this.language;
+    const asked = this.spoken?.asked ?? 'en';
     let messages = withStrings(english, this.spoken?.pack);
     const { sources = [], apply } = this.providedMessages ?? {};
     if (apply) {
       for (const source of sources) if (!source.lang) messages = apply(messages, source.messages, language);
       for (const source of sources) {
-        if (source.lang && matchLanguage(source.lang) === language) messages = apply(messages, source.messages, language);
+        if (source.lang && speaks(asked, source.lang)) messages = apply(messages, source.messages, language);
       }
     }
     messages = withStrings(messages, overrides);
@@ -112,18 +121,44 @@ export class CartElement extends LitElement {
   }
 
   #followLanguage(): void {
-    const language = matchLanguage(nearestLang(this));
-    if (language === this.#language) return;
+    const lang = nearestLang(this);
+    const language = matchLanguage(lang);
+    const asked = lang?.trim() || 'en';
+    this.#followDirection(language);
+    if (language === this.#language) {
+      // `zh` → `ko`: still English, but other merchant's strings.
+      if (asked !== this.#asked && this.spoken) this.spoken = { ...this.spoken, asked };
+      this.#asked = asked;
+      return;
+    }
     this.#language = language;
+    this.#asked = asked;
     const pack = loadedPack(language);
     if (pack) {
-      this.spoken = { language, pack };
+      this.spoken = { language, pack, asked };
       return;
     }
     const pending = loadPack(language).then((loaded) => {
-      if (this.#language === language) this.spoken = { language, pack: loaded };
+      if (this.#language === language) this.spoken = { language, pack: loaded, asked: this.#asked };
     });
     if (!this.hasUpdated) this.#firstPack = pending;
+  }
+
+  /**
+   * Right to left for a right-to-left language (`ar`), unless a `dir` on the element or above it
+   * says otherwise: then the element sets `dir` on itself, and takes it away again when its
+   * language changes or someone else's `dir` appears above it. A `dir` the page sets on the
+   * element is the page's, never touched.
+   */
+  #followDirection(language: Language): void {
+    const current = this.getAttribute('dir');
+    if (this.#ownDir !== undefined && current !== this.#ownDir) this.#ownDir = undefined;
+    if (this.#ownDir === undefined && current !== null) return;
+    const dir = RIGHT_TO_LEFT.has(language) && nearestDir(parentOf(this)) === null ? 'rtl' : undefined;
+    if (dir === this.#ownDir) return;
+    this.#ownDir = dir;
+    if (dir) this.setAttribute('dir', dir);
+    else this.removeAttribute('dir');
   }
 
   /** The store this element works with, or `undefined` when it is not configured yet. */
@@ -139,20 +174,6 @@ export class CartElement extends LitElement {
       loadCartParam: this.loadCartParam ?? undefined,
     });
   }
-
-  /**
-   * A shopper's request failed: tells the host page (`cart-error`, unless it was cancelled) and
-   * returns the sentence to show ('' when cancelled). Anything thrown that is not an `ApiError`
-   * is reported as an invalid response.
-   */
-  protected reportFailure(cause: unknown, action: string, messages: SharedMessages): string {
-    const error = isApiError(cause) ? cause : new ApiError({ kind: 'invalid-response', message: messages.genericError, cause });
-    if (error.kind === 'aborted') return '';
-    // The detail is for developers: the console has it, the shopper reads our sentence.
-    console.warn(`cart-widget: ${action} failed:`, error.message);
-    this.dispatchEvent(new CartErrorEvent({ error, action }));
-    return describeError(error, messages);
-  }
 }
 
 /** `base` with the strings of `layer` it has (a language pack or a `messages` property has others' too). */
@@ -163,18 +184,45 @@ function withStrings<T extends object>(base: T, layer: Partial<Messages> | undef
   return result as T;
 }
 
+/** The shipped languages written right to left. */
+const RIGHT_TO_LEFT = new Set<Language>(['ar']);
+
+/**
+ * Whether a merchant's strings tagged `lang` are for an element whose nearest `lang` asked for
+ * `asked`: the same language (`de` for `de-AT`, `pt-BR` for `pt`, `zh` for `zh-Hant`). A language
+ * that does not ship is spoken in English, but English pages never get its strings.
+ */
+function speaks(asked: string, lang: string): boolean {
+  return primary(asked) === primary(lang);
+}
+
+const primary = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0];
+
 /** The value of the nearest `lang` attribute, from the element up through shadow hosts; `null` when none. */
 function nearestLang(element: Element): string | null {
-  for (let node: Element | null = element; node; ) {
-    const lang = node.getAttribute('lang');
-    if (lang !== null) return lang;
-    node = node.parentElement ?? (node.parentNode instanceof ShadowRoot ? node.parentNode.host : null);
+  return nearest(element, 'lang');
+}
+
+/** The nearest `dir` attribute's value, from `element` up; `null` when none. */
+function nearestDir(element: Element | null): string | null {
+  return element && nearest(element, 'dir');
+}
+
+function nearest(element: Element, attribute: string): string | null {
+  for (let node: Element | null = element; node; node = parentOf(node)) {
+    const value = node.getAttribute(attribute);
+    if (value !== null) return value;
   }
   return null;
 }
 
+/** The parent element, or the shadow host of a shadow root's child. */
+function parentOf(node: Element): Element | null {
+  return node.parentElement ?? (node.parentNode instanceof ShadowRoot ? node.parentNode.host : null);
+}
+
 /**
- * One observer for the whole page: a `lang` attribute changing anywhere (`<html>`, a provider, an
+ * One observer for the whole page: a `lang` or `dir` attribute changing anywhere (`<html>`, a provider, an
  * element) makes every connected element look up its language again. Lang changes are rare and the
  * look-up is a walk up the tree, so this costs nothing while nobody changes a language.
  */
@@ -184,7 +232,7 @@ let languageObserver: MutationObserver | undefined;
 function watchLanguage(element: Element, follow: () => void): void {
   if (!languageObserver) languageObserver = new MutationObserver(() => languageWatchers.forEach((again) => again()));
   if (languageWatchers.size === 0) {
-    languageObserver.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['lang'] });
+    languageObserver.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['lang', 'dir'] });
   }
   languageWatchers.set(element, follow);
 }
@@ -192,4 +240,29 @@ function watchLanguage(element: Element, follow: () => void): void {
 function unwatchLanguage(element: Element): void {
   languageWatchers.delete(element);
   if (languageWatchers.size === 0) languageObserver?.disconnect();
+}
+
+export interface FailureWords {
+  /** The element's strings (for `describeError`'s sentences). */
+  messages: SharedMessages;
+  /** What failed, said first ("We could not apply coupon NOPE."), before why. */
+  headline?: string;
+  /** The whole sentence for a failure the element words itself (`undefined`: headline and why). */
+  explain?: (error: ApiError) => string | undefined;
+}
+
+/**
+ * The one way an element shows a failed request: the console gets the developer's detail, the
+ * host page a `cart-error` event (`action` names what the shopper did), and the element the
+ * sentence a shopper reads, which it shows where the failure belongs. A cancelled request
+ * (`aborted`) is nobody's failure: nothing is said and '' comes back. Anything thrown that is not
+ * an `ApiError` counts as an answer that could not be read.
+ */
+export function reportFailure(host: EventTarget, cause: unknown, action: string, { messages, headline, explain }: FailureWords): string {
+  const error = toApiError(cause);
+  if (error.kind === 'aborted') return '';
+  // The detail is for developers: the console has it, the shopper reads our sentence.
+  console.warn(`cart-widget: ${action} failed:`, error.message);
+  host.dispatchEvent(new CartErrorEvent({ error, action }));
+  return explain?.(error) ?? sentences(headline, describeError(error, messages));
 }

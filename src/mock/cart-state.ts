@@ -112,8 +112,16 @@ export class CartBook {
   /** Keeps a cart `open` made, once it holds anything; known carts are only persisted. */
   keep(cart: CartRecord): void {
     if (this.get(cart.key) === cart) return this.changed();
-    const used = cart.lines.length || cart.removed.length || cart.coupons.length || cart.customer;
-    if (used && !this.get(cart.key)) this.put(cart);
+    if (isUsed(cart) && !this.get(cart.key)) this.put(cart);
+  }
+
+  /**
+   * Saves a whole cart under its key, as one CoCart write does when it answers: whatever was saved
+   * under that key since this copy was read is replaced (last writer wins), and a guest cart
+   * deleted meanwhile (carried over at sign-in) comes back. An unused cart nobody saved stays unsaved.
+   */
+  save(cart: CartRecord): void {
+    if (this.get(cart.key) || isUsed(cart)) this.put(cart);
   }
 
   /**
@@ -173,6 +181,10 @@ export class CartBook {
     this.changed();
     return cart;
   }
+}
+
+function isUsed(cart: CartRecord): boolean {
+  return Boolean(cart.lines.length || cart.removed.length || cart.coupons.length || cart.customer);
 }
 
 /** Sets a line's quantity; a container carries its children along (each child × container). */

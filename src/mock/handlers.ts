@@ -19,15 +19,16 @@ import { jsonResponse, type RouteArgs, type RouteMethod } from './routing.js';
 import type { MockShopContext } from './shop-context.js';
 
 /**
- * The cart routes (all answer the whole cart). With `addOns: false` (or `coupons: false`) the coupon
+ * The cart routes (all answer the whole cart; every one but `GET v2/cart` is a write, see
+ * `MockShopContext.write`). With `addOns: false` (or `coupons: false`) the coupon
  * and shipping-choice routes are left out, so they fall through to `rest_no_route` like a store
  * without CoCart Plus. `cart/update` exists in the real shape only.
  */
 export function cartHandlers(shop: MockShopContext): HttpHandler[] {
-  const cartRoute = (method: RouteMethod, path: string, act: (cart: CartRecord, args: RouteArgs) => ActionNotice) =>
+  const cartRoute = (method: RouteMethod, path: string, act: (cart: CartRecord, args: RouteArgs) => ActionNotice, write = true) =>
     shop.route(method, path, async (args) => {
-      const cart = await shop.cartOf(args.request, args.url);
-      const notice = act(cart, args);
+      const read = await shop.cartOf(args.request, args.url);
+      const { cart, result: notice } = write ? await shop.write(read, (copy) => act(copy, args)) : { cart: read, result: act(read, args) };
       const notices = !notice ? [] : typeof notice === 'string' ? [{ type: 'success' as const, message: notice }] : [notice];
       return shop.cartResponse(cart, args.url, notices);
     });
@@ -35,7 +36,7 @@ export function cartHandlers(shop: MockShopContext): HttpHandler[] {
   const place = () => ({ baseCountry: shop.currency.country });
 
   const handlers = [
-    cartRoute('get', 'v2/cart', () => undefined),
+    cartRoute('get', 'v2/cart', () => undefined, false),
     cartRoute('post', 'v2/cart/add-item', (cart, args) => addItem(cart, args.body, shop.shape)),
     cartRoute('post', 'v2/cart/item/:key', (cart, args) => updateItem(cart, key(args), args.body, shop.shape)),
     cartRoute('delete', 'v2/cart/item/:key', (cart, args) => removeItem(cart, key(args), shop.shape)),
@@ -43,9 +44,9 @@ export function cartHandlers(shop: MockShopContext): HttpHandler[] {
     cartRoute('post', 'v2/cart/clear', (cart) => clearCart(cart, shop.shape)),
     shop.route('post', 'v2/cart/update', async (args) => {
       if (shop.shape !== 'real') throw noRoute();
-      const cart = await shop.cartOf(args.request, args.url);
       const options = { currency: shop.currency, shippingFollowsCustomer: shop.shippingFollowsCustomer };
-      return shop.cartResponse(cart, args.url, updateCart(cart, args.body, options));
+      const written = await shop.write(await shop.cartOf(args.request, args.url), (cart) => updateCart(cart, args.body, options));
+      return shop.cartResponse(written.cart, args.url, written.result);
     }),
   ];
   if (shop.addOns) {

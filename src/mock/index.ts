@@ -102,6 +102,18 @@ export interface MockShopOptions {
    * minor units).
    */
   shippingFollowsCustomer?: boolean;
+  /**
+   * Real shape: writes to one cart race as on CoCart (spec/real-world-notes.md, "Writes to one cart
+   * race"). Each write (every cart route but `GET v2/cart`) reads the cart when it arrives, works
+   * on that copy for `writeTime` ms and then saves the whole cart: last writer wins. So two writes
+   * to one cart that overlap lose one of the changes, both answered 200, with nothing said; writes
+   * sent one after another all count. Default `true` in the real shape (that is what the real
+   * store does); `false` applies each write on its own, however they overlap. The document shape
+   * never races.
+   */
+  writeRace?: boolean;
+  /** With `writeRace`: how long a write takes between reading and saving the cart, ms. Default 20. */
+  writeTime?: number;
   /** Delay before each response, ms. Default 0. */
   latency?: number;
   /** Who is signed in on a request; overrides any extension's. Default: everyone is a guest. */
@@ -186,6 +198,9 @@ export function createMockShop(options: MockShopOptions = {}): MockShop {
     tokens,
     route,
     resolveCustomer: (request) => shop.resolveCustomer(request),
+    writeRace: options.writeRace ?? true,
+    writeTime: Math.max(0, options.writeTime ?? 20),
+    catchUp: () => saved.catchUp(),
   });
   let auth: MockAuth | null = null;
   const authExtension: MockShopExtension[] =

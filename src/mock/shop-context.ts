@@ -1,3 +1,4 @@
+import { delay } from 'msw';
 import type { TokenBook } from './auth-state.js';
 import { isCartKey, sanitizeCartKey, type CartBook, type CartRecord } from './cart-state.js';
 import type { MockCurrency } from './currency.js';
@@ -50,6 +51,15 @@ export interface MockShopContext {
    * `{ns}_must_authenticate_user` (both as `{ success: false, data: [{ code, message }] }`).
    */
   cartOf(request: Request, url: URL): Promise<CartRecord>;
+  /**
+   * Carries out a write (`change`) on the cart `cartOf` gave, and answers the cart to send back.
+   * Real shape with `writeRace` (the default there): as CoCart does, the write works on its own
+   * copy of the cart as read when it arrived, takes `writeTime` ms, and then saves the whole copy:
+   * last writer wins, so of two writes to one cart that overlap, the one answered first is lost
+   * (both answered 200). Otherwise the change is made in place at once. A change that throws saves
+   * nothing.
+   */
+  write<T>(cart: CartRecord, change: (cart: CartRecord) => T): Promise<{ cart: CartRecord; result: T }>;
   /** The whole cart as the response body, honouring `fields`, `default` and `thumb`. */
   cartResponse(cart: CartRecord, url: URL, notices?: Notice[]): Response;
 }
@@ -67,6 +77,12 @@ export interface ShopContextConfig {
   tokens: TokenBook;
   route: RouteBuilder;
   resolveCustomer: CustomerResolver;
+  /** Real shape: overlapping writes to one cart race, last writer wins (see `MockShopOptions.writeRace`). */
+  writeRace: boolean;
+  /** With the race: how long a write takes between reading and saving the cart, ms. */
+  writeTime: number;
+  /** Takes in what the shop's other copies (tabs) saved since this one last looked. */
+  catchUp: () => void;
 }
 
 export function createShopContext(config: ShopContextConfig): MockShopContext {
@@ -101,6 +117,17 @@ export function createShopContext(config: ShopContextConfig): MockShopContext {
       // A customer's cart is reached through authentication, never by its key alone.
       if (!cart || cart.customerId !== null) throw shopError(404, 'cart_not_found', 'No cart was found for this cart key.');
       return cart;
+    },
+
+    async write(cart, change) {
+      if (config.shape() !== 'real' || !config.writeRace) return { cart, result: change(cart) };
+      // PHP loads the session into memory, changes it there and saves it whole on the way out.
+      const copy = structuredClone(cart);
+      await delay(config.writeTime);
+      const result = change(copy);
+      config.catchUp();
+      carts.save(copy);
+      return { cart: copy, result };
     },
 
     cartResponse(cart, url, notices = []) {

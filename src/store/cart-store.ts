@@ -8,6 +8,8 @@ import { withQuantities } from './optimistic.js';
 import { createPersistence, type Persistence } from './persistence.js';
 import { RequestPipeline, type Reply } from './request-pipeline.js';
 import { Session } from './session.js';
+// The page's HTML parser reads the shop's named character references for the api layer.
+import './shop-text.js';
 import type { QuantityChanges, StoreParts } from './store-parts.js';
 import { syncTabs } from './tab-sync.js';
 import type {

@@ -266,7 +266,7 @@ export const realCart = {
     discount_tax: '0',
     shipping_total: '490',
     shipping_tax: '93',
-    total: '125065',
+    total: '144858',
     total_tax: '19793',
   },
   removed_items: {

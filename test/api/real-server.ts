@@ -14,6 +14,8 @@ export { worker } from '../helpers/network.js';
 
 export const BASE = 'https://shop.test/wp-json';
 export const FIXTURES = '/__fixtures/';
+/** Recordings kept in the project itself (test/fixtures/<folder>/), served by the test runner as files. */
+export const PROJECT_FIXTURES = ['cocart-4.4'];
 
 export interface RecordedRequest {
   method: string;
@@ -55,7 +57,8 @@ export const covered = new Set<string>();
 
 /** A file below the fixtures folder, as text; fails loudly (with where it looked) when missing. */
 export async function fixtureText(path: string): Promise<string> {
-  const response = await fetch(FIXTURES + path, { cache: 'no-store' });
+  const own = PROJECT_FIXTURES.some((folder) => path.startsWith(`${folder}/`));
+  const response = await fetch((own ? '/test/fixtures/' : FIXTURES) + path, { cache: 'no-store' });
   const text = await response.text();
   if (!response.ok) throw new Error(`Recorded fixture ${path} is missing (${response.status}): ${text}`);
   return text;

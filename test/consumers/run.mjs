@@ -1,7 +1,9 @@
 // `npm run test:consumers` (the last step of `npm test`): the package as a stranger gets it.
-// 1. Builds and packs the package; checks dist/lib and the manifest (test/package/*.mjs).
+// 1. Builds and packs the package; checks dist/lib and the manifest (test/package/*.mjs: the
+//    manifest against the shipped files, and against the source — events, parts, custom properties).
 // 2. publint and arethetypeswrong on the tarball; any error fails.
-// 3. Installs the tarball into each project under test/consumers/ (a fresh copy outside this repo,
+// 3. Opens the README's import-map page on the unpacked tarball in Chromium (test/package/import-map.mjs).
+// 4. Installs the tarball into each project under test/consumers/ (a fresh copy outside this repo,
 //    so nothing resolves from our own node_modules) and runs its `check` script: type-check + build.
 // Needs the npm registry and nothing else. Prints one line per step, and the tools' output only
 // when they fail. Exits non-zero when anything fails.
@@ -72,6 +74,7 @@ mkdirSync(work, { recursive: true });
 await Promise.all([
   step('build + pack', async () => {
     if (afterTestBuild) {
+      await run(bin('vite'), ['build', '--mode', 'esm', '--logLevel', 'warn']);
       await run(bin('tsc'), ['-p', 'tsconfig.build.json']);
       await run('npm', ['run', 'manifest']);
     } else {
@@ -101,8 +104,9 @@ if (!tarball || failures.length) {
 
 await step('dist/lib holds our modules only', async () => (await run('node', ['test/package/dist-lib.mjs'])).trim().replace(/^dist\/lib: /, ''));
 await step('the manifest describes the shipped files', async () => (await run('node', ['test/package/manifest.mjs'])).trim().replace(/^custom-elements.json: /, ''));
+await step('the manifest tells what the source does', async () => (await run('node', ['test/package/manifest-truth.mjs'])).trim().replace(/^custom-elements.json: /, ''));
 
-// 2. + 3. Lint the tarball and build the consumers on it, side by side ----------------------------
+// 2. - 4. Lint the tarball, open the import-map page and build the consumers on it, side by side-------------------------
 await Promise.all([
   step('publint', async () => {
     const output = await run(bin('publint'), [tarball]);
@@ -114,6 +118,14 @@ await Promise.all([
   step('arethetypeswrong', async () => {
     await run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--include-entrypoints', ...elements]);
     return `every entry point resolves to types under node16 (ESM) and bundler, including ${elements.length} element entry points`;
+  }),
+  // The README's two-entry import map on dist/esm/ of the unpacked tarball, in Chromium.
+  step('import map page', async () => {
+    const unpacked = join(work, 'import-map');
+    rmSync(unpacked, { recursive: true, force: true });
+    mkdirSync(unpacked, { recursive: true });
+    await run('tar', ['-xzf', tarball, '-C', unpacked]);
+    return (await run('node', ['test/package/import-map.mjs', join(unpacked, 'package')])).trim().replace(/^import map /, '');
   }),
   ...consumers.map((name) =>
     step(`consumer ${name}`, async () => {

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { defaultMessages, type Messages } from '../../src/format/messages.js';
 import { languages, loadPack, matchLanguage, type Language } from '../../src/format/locales/languages.js';
 import { applyMessageJson, parseMessageJson as parse } from '../../src/format/locales/message-json.js';
+import { sentences } from '../../src/format/messages/shared.js';
 
 const parseMessageJson = (text: string) => parse(text);
 
@@ -100,6 +101,62 @@ describe('language packs', () => {
   });
 });
 
+describe('the careful reader’s fixes', () => {
+  const pack = async (language: Language) => ({ ...defaultMessages, ...(await loadPack(language)) });
+
+  it('says in German which guest lines could not join the account’s cart', async () => {
+    expect((await pack('de')).notMerged('Mug, Cap')).to.equal(
+      'Folgende Artikel konnten wir nicht aus Ihrem Gast-Warenkorb in den Warenkorb Ihres Kontos übernehmen: Mug, Cap.');
+  });
+
+  it('names a country in Spanish and Dutch where a bare name needs no article', async () => {
+    const es = await pack('es');
+    expect(es.countryNotShipped('Estados Unidos')).to.equal('La tienda no hace envíos a este país: Estados Unidos.');
+    expect(es.postcodeNotValid('Alemania')).to.match(/^Ese código postal no es válido para el país elegido \(Alemania\)\./);
+    expect(es.shippingTo('Países Bajos')).to.equal('Dirección de envío: Países Bajos');
+    expect(es.regularPrice).to.equal('Precio normal');
+    expect((await pack('nl')).shippingTo('Verenigde Staten')).to.equal('Verzendadres: Verenigde Staten');
+  });
+
+  it('says an empty cart and an exact box size the Japanese way', async () => {
+    const ja = await pack('ja');
+    expect(ja.itemsInCart(0)).to.equal('カートは空です');
+    expect(ja.itemsInCart(3)).to.equal('カートに3点の商品があります');
+    expect(ja.selected(2, 6, 6)).to.equal('6個中2個を選択中');
+    expect(ja.selected(2, 3, 6)).to.equal('2個を選択中（3〜6個）');
+  });
+
+  it('asks in Arabic for more or fewer products in all six plural forms, and says what happened in the passive', async () => {
+    const ar = await pack('ar');
+    expect(ar.fewer('قهوة')).to.equal('أزِل واحدًا من قهوة');
+    expect(ar.more('قهوة')).to.equal('أضف واحدًا من قهوة');
+    expect([1, 2, 3, 11, 100].map(ar.chooseMore)).to.deep.equal([
+      'اختر منتجًا آخر', 'اختر منتجين آخرين', 'اختر 3 منتجات أخرى', 'اختر 11 منتجًا آخر', 'اختر 100 منتج آخر',
+    ]);
+    expect([1, 2, 3, 11, 100].map(ar.removeSome)).to.deep.equal([
+      'أكثر من اللازم: أزِل منتجًا واحدًا', 'أكثر من اللازم: أزِل منتجين', 'أكثر من اللازم: أزِل 3 منتجات',
+      'أكثر من اللازم: أزِل 11 منتجًا', 'أكثر من اللازم: أزِل 100 منتج',
+    ]);
+    expect([ar.added('قهوة'), ar.removed('قهوة'), ar.restored('قهوة'), ar.addedToCart, ar.recentlyRemoved]).to.deep.equal([
+      'تمت إضافة قهوة إلى سلتك.', 'تمت إزالة قهوة.', 'تمت إعادة قهوة إلى سلتك.', 'تمت الإضافة إلى سلتك.', 'المنتجات المُزالة مؤخرًا',
+    ]);
+  });
+
+  it('says "Gratuit" in French and "antalet" in Swedish', async () => {
+    expect((await pack('fr')).free).to.equal('Gratuit');
+    const sv = await pack('sv');
+    expect([sv.decrease('Kaffe'), sv.increase('Kaffe')]).to.deep.equal(['Minska antalet för Kaffe', 'Öka antalet för Kaffe']);
+  });
+});
+
+describe('sentences()', () => {
+  it('joins sentences with a space, but with none after a full-width full stop (Japanese)', () => {
+    expect(sentences('We could not apply coupon NOPE.', 'Coupon "NOPE" does not exist!')).to.equal('We could not apply coupon NOPE. Coupon "NOPE" does not exist!');
+    expect(sentences('クーポン「NOPE」を適用できませんでした。', 'クーポンが存在しません。')).to.equal('クーポン「NOPE」を適用できませんでした。クーポンが存在しません。');
+    expect(sentences('', undefined, 'Only one.', '')).to.equal('Only one.');
+  });
+});
+
 describe('data-messages JSON', () => {
   const quiet = (fn: () => void) => {
     const warn = console.warn;
@@ -126,6 +183,12 @@ describe('data-messages JSON', () => {
     expect(m.quantityUpdated('Kenya AA', 2)).to.equal('Kenya AA × 2 (2)');
     expect(m.selected(2, 3, null)).to.equal('2/');
     expect(m.cart).to.equal('Cart');
+  });
+
+  it('reads a {word} the message does not name as its first value, and leaves a position past the last value as written', () => {
+    const m = applyMessageJson(defaultMessages, parseMessageJson('{"removed": "{product} entfernt", "couponApplied": "{coupon} ok {3}"}'), 'de');
+    expect(m.removed('Kenya AA')).to.equal('Kenya AA entfernt');
+    expect(m.couponApplied('SAVE10')).to.equal('SAVE10 ok {3}');
   });
 
   it('chooses a plural form by the language’s rules, an exact count first, and falls back to the language’s own text', () => {

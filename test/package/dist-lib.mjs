@@ -56,8 +56,26 @@ for (const entry of entries) {
   if (!existsSync(join(root, entry)) && entry.endsWith('.js')) problems.push(`package.json exports ${entry}, which the build did not make`);
 }
 
+// `cart-widget` (dist/lib/index.js) defines nothing: no module it imports, however deeply, is an
+// element's define.js or calls customElements.define. `cart-widget/elements` defines every element.
+const reached = new Set();
+const visit = (file) => {
+  if (reached.has(file) || !existsSync(join(lib, file))) return;
+  reached.add(file);
+  const code = readFileSync(join(lib, file), 'utf8');
+  if (/customElements\.define\(/.test(code)) problems.push(`${file}: imported by cart-widget's root (index.js), defines an element`);
+  for (const match of code.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s*["'](\.[^"']+)["']|(?:^|\n)\s*import\s*["'](\.[^"']+)["']/g))
+    visit(join(dirname(file), match[1] ?? match[2]).split('\\').join('/'));
+};
+if (modules.includes('index.js')) visit('index.js');
+const tags = readdirSync(join(root, 'src/elements'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const all = existsSync(join(lib, 'elements/index.js')) ? readFileSync(join(lib, 'elements/index.js'), 'utf8') : '';
+for (const tag of tags) {
+  if (!all.includes(`./${tag}/define.js`)) problems.push(`elements/index.js (cart-widget/elements) does not define <${tag}>`);
+}
+
 if (problems.length) {
   console.error(`dist/lib: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`dist/lib: ${modules.length} modules, all ours; imports only ${[...declared].join(', ')} (or their subpaths); no node_modules`);
+console.log(`dist/lib: ${modules.length} modules, all ours; the root's ${reached.size} modules define nothing, cart-widget/elements defines all ${tags.length}; imports only ${[...declared].join(', ')} (or their subpaths); no node_modules`);

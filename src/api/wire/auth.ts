@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import type { LoginResult, TokenPair, TwoFactorChallenge } from '../model.js';
 import { Any, block, Bool, isObj, need, run, Str, Text, then } from './fields.js';
-import { plain, str } from './text.js';
+import { plain, str, withoutCartLink } from './text.js';
 
 /**
  * The login answer. The document sends `token` / `refresh_token` at the top; real CoCart servers
@@ -103,7 +103,7 @@ export const errorBodySchema = then(
         message = inner.message;
       } else message = inner;
     }
-    const readable = plain(message);
+    const readable = plain(withoutCartLink(message));
     if (code) out.code = code;
     if (readable) out.message = readable;
     const challenge = twoFactorSchema.parse(data);

@@ -142,6 +142,28 @@ const line = (i: { $key: string; item_key: string; id: number; name: string; tit
   title: i.title || i.name,
 });
 
+/**
+ * Carts whose `totals.total` did not add up, with the total as sent: `core.ts` tells the developer
+ * which shop sent it. The cart itself carries the parts' sum.
+ */
+export const unsoundTotals = new WeakMap<Cart, number>();
+
+/**
+ * Architecture §3, "Totals add up": the shop's total, unless it is further from subtotal + fees +
+ * shipping + tax − discounts than rounding explains (a minor unit per line, fee and tax line);
+ * then that sum (CoCart 4.4 cuts `totals.total` at the thousands separator: $1,383.25 as `"100"`).
+ * A cart that does not send its tax total (the document's may not) is taken as sent.
+ */
+function soundTotal(cart: Cart, t: CartWire['totals']): Cart {
+  const x = cart.totals;
+  if (blank(t.subtotal) || blank(t.total_tax)) return cart;
+  const sum = x.subtotal + x.fees + x.shipping + x.totalTax - x.discount;
+  if (Math.abs(x.total - sum) <= cart.items.length + cart.fees.length + cart.taxes.length) return cart;
+  const sound = { ...cart, totals: { ...x, total: sum } };
+  unsoundTotals.set(sound, x.total);
+  return sound;
+}
+
 /** The wire cart in the normalised shape, its amounts read with `m`. */
 function toCart(c: CartWire, m: Money): Cart {
   const items = c.items.map((i) => {
@@ -149,14 +171,22 @@ function toCart(c: CartWire, m: Money): Cart {
     const extra = i.cart_item_data;
     const contents = extra.mnm_contents;
     const container = extra.mnm_container;
+    const subtotal = m(totals.subtotal);
+    const subtotalTax = m(totals.subtotal_tax);
+    const q = i.quantity.value;
+    let price = m(i.price);
+    // CoCart 4.4 sends `price` as the cart displays it: with tax where the shop shows prices with
+    // tax, while the line's subtotal (and the cart's) is without. The unit price is read on the
+    // subtotal's footing, so unit price × quantity is the line total the drawer shows beside it.
+    if (q > 0 && subtotalTax && Math.abs(price * q - subtotal - subtotalTax) <= q) price = Math.round(subtotal / q);
     return {
       ...line(i),
       slug: i.slug,
-      price: m(i.price),
+      price,
       quantity: i.quantity,
       totals: {
-        subtotal: m(totals.subtotal),
-        subtotalTax: m(totals.subtotal_tax),
+        subtotal,
+        subtotalTax,
         total: m(totals.total),
         tax: m(totals.tax ?? totals.total_tax),
       },
@@ -275,4 +305,4 @@ const cartSchemas: Partial<Record<AmountsMode, z.ZodMiniType<Cart>>> = {};
 
 /** The cart route's answer read into a `Cart`; amounts are read against the answer's own currency, in `options.amounts` mode. */
 export const cartSchema = ({ amounts }: { amounts: AmountsMode }): z.ZodMiniType<Cart> =>
-  (cartSchemas[amounts] ??= then(CartWire, (c) => toCart(c, money(c.currency, amounts))));
+  (cartSchemas[amounts] ??= then(CartWire, (c) => soundTotal(toCart(c, money(c.currency, amounts)), c.totals)));

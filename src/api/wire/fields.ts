@@ -41,7 +41,9 @@ export const run = <T extends z.core.$ZodType, R = z.output<T>>(
   const read = z.safeParse(schema, v);
   if (read.success) return fn(read.data, payload);
   const issues = read.error.issues as z.core.$ZodRawIssue[];
-  payload.issues.push(...(at == null ? issues : z.core.util.prefixIssues(at, issues)));
+  // Not zod's `util.prefixIssues`: reaching `util` (or `core.util`) through the namespace makes
+  // esbuild keep the whole namespace object — all of zod's core, and through `core`, every locale.
+  payload.issues.push(...(at == null ? issues : issues.map((issue) => ({ ...issue, path: [at, ...(issue.path ?? [])] }))));
   return read.data as R;
 };
 

@@ -5,7 +5,7 @@ import { CartItemAddedEvent, type CartItemAddingDetail } from '../../events/cart
 import type { Messages } from '../../format/messages.js';
 import { sharedMessages } from '../../format/messages/shared.js';
 import { StoreController } from '../../store/store-controller.js';
-import { CartElement } from '../cart-element.js';
+import { CartElement, reportFailure } from '../cart-element.js';
 import { askToAdd } from '../item-adding.js';
 import { styles } from './add-to-cart.styles.js';
 
@@ -32,7 +32,11 @@ import { styles } from './add-to-cart.styles.js';
  * @csspart error - The inline error (a `role="alert"` region).
  * @cssproperty --cart-accent - Button background.
  * @cssproperty --cart-accent-fg - Button text colour.
+ * @cssproperty --cart-bg - The shared control background; the built-in button is `primary`, so the accent shows instead.
+ * @cssproperty --cart-fg - The shared control text colour; the built-in `primary` button shows `--cart-accent-fg` instead.
+ * @cssproperty --cart-border - The shared control border; the built-in button's border is the accent.
  * @cssproperty --cart-danger - Error text colour.
+ * @cssproperty --cart-focus - Focus ring colour (default: `--cart-accent`).
  * @cssproperty --cart-radius - Corner radius (the default of `--cart-control-radius`).
  * @cssproperty --cart-control-radius - Corner radius of buttons and fields (default `--cart-radius`; `999px` makes pills).
  * @cssproperty --cart-space - Base spacing unit.
@@ -144,7 +148,7 @@ export class AddToCart extends CartElement {
       // The cart of this shop opens, wherever its drawer is (never another shop's).
       if (this.openOnAdd) store.openCart();
     } catch (error) {
-      this.error = this.reportFailure(error, 'add-item', m);
+      this.error = reportFailure(this, error, 'add-item', { messages: m });
     } finally {
       this.busy = false;
       // The add's own change (or a reload it caused) leaves what it reported standing.

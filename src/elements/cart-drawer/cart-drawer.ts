@@ -37,6 +37,7 @@ function loadPanel(): Promise<typeof Panel> {
  * @slot empty - Shown under the empty-cart message, e.g. a link back to the shop.
  * @slot footer - Below the checkout link, e.g. payment icons or a note.
  * @event cart-viewed - The drawer opened with a cart (GA4 `view_cart` detail).
+ * @event cart-item-adding - Before a cross-sell is added (cancelable): `{ productId, quantity }`; a listener may change `quantity`, `variation` or `itemData`, or cancel the add.
  * @event cart-item-added - A cross-sell was added.
  * @event cart-item-removed - A line was removed.
  * @event cart-updated - A quantity, undo, coupon or shipping change was confirmed; `change` says which.
@@ -159,6 +160,7 @@ function loadPanel(): Promise<typeof Panel> {
  * @cssproperty --cart-border - Dividers and field borders.
  * @cssproperty --cart-danger - Errors.
  * @cssproperty --cart-success - Success notices.
+ * @cssproperty --cart-focus - Focus ring colour (default: `--cart-accent`).
  * @cssproperty --cart-radius - Corner radius of controls and surfaces alike (the default of the two below).
  * @cssproperty --cart-control-radius - Corner radius of buttons and fields (default `--cart-radius`; `999px` makes pills).
  * @cssproperty --cart-surface-radius - Corner radius of boxes, notices and pictures (default `--cart-radius`).

@@ -2,12 +2,13 @@ import type { ReactiveControllerHost } from 'lit';
 import { isApiError } from '../../api/errors.js';
 import type { Cart, CartItem, Notice } from '../../api/model.js';
 import { addedDetail, analyticsDetail } from '../../events/analytics.js';
-import { CartErrorEvent, CartItemAddedEvent, CartItemRemovedEvent, CartUpdatedEvent, type CartChange } from '../../events/cart-events.js';
+import { CartItemAddedEvent, CartItemRemovedEvent, CartUpdatedEvent, type CartChange } from '../../events/cart-events.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
-import { describeError } from '../../format/messages/shared.js';
+import { sentences } from '../../format/messages/shared.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState } from '../../store/types.js';
 import { askToAdd } from '../item-adding.js';
+import { reportFailure } from '../cart-element.js';
 
 /** What the drawer shows about the shopper's last actions. */
 export interface LineError {
@@ -56,6 +57,23 @@ export class DrawerActions {
     private readonly messages: () => Messages,
   ) {}
 
+  /**
+   * What the drawer said about the shopper's last actions goes: their errors belong to the moment
+   * (the drawer closed, a sign-in or sign-out: "We could not apply coupon NOPE" is no longer news).
+   * `quietly` when the host is rendering already.
+   */
+  forget(quietly = false): void {
+    const { alert, couponError, lineErrors } = this.feedback;
+    if (!alert && !couponError && !lineErrors.size) return;
+    this.feedback = { ...this.feedback, alert: '', couponError: '', lineErrors: new Map() };
+    if (!quietly) this.host.requestUpdate();
+  }
+
+  /** The shopper changed the code the coupon error was about. */
+  forgetCouponError(): void {
+    if (this.feedback.couponError) this.#patch({ couponError: '' });
+  }
+
   /** `note` stays on the line (e.g. why the quantity is not what the shopper typed). */
   async changeQuantity(key: string, quantity: number, note = ''): Promise<void> {
     const item = this.store()?.state.cart?.items.find((line) => line.key === key);
@@ -76,7 +94,7 @@ export class DrawerActions {
     const cart = state?.cart;
     const line = cart?.items.find((candidate) => candidate.key === key);
     if (!cart || !line) return;
-    this.#announce(`${this.messages().quantityUpdated(line.name, line.quantity.value)} ${note}`.trim());
+    this.#announce(sentences(this.messages().quantityUpdated(line.name, line.quantity.value), note));
     this.#updated(cart, [line], 'quantity');
   }
 
@@ -204,10 +222,8 @@ export class DrawerActions {
     } catch (error) {
       if (!isApiError(error)) throw error;
       if (current() && error.kind !== 'aborted') {
-        console.warn(`cart-widget: ${action} failed:`, error.message);
-        this.host.dispatchEvent(new CartErrorEvent({ error, action }));
         const m = this.messages();
-        this.#patch(show([headline(m), describeError(error, m)].filter(Boolean).join(' '), store.state));
+        this.#patch(show(reportFailure(this.host, error, action, { messages: m, headline: headline(m) }), store.state));
       }
       return;
     }

@@ -4,7 +4,7 @@ import type { Cart, CartItem, Currency } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
 import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
-import { describeError } from '../../format/messages/shared.js';
+import { describeError, sentences } from '../../format/messages/shared.js';
 import type { CartState } from '../../store/types.js';
 import type { DrawerHost } from './drawer-host.js';
 import { renderCoupons } from './coupons.js';
@@ -51,6 +51,8 @@ export class DrawerPanel {
   #lines: CartItem[] = [];
   #boxContents = new Map<string, CartItem[]>();
   #currency: Currency | undefined;
+  /** Who the drawer last rendered for (`kind:user id`): errors from before a sign-in or sign-out go. */
+  #sessionShown: string | undefined;
   /** Lines whose quantity field the shopper typed into and has not committed (Enter, leaving it). */
   readonly #editing = new Set<string>();
 
@@ -117,6 +119,7 @@ export class DrawerPanel {
   #onClose = (): void => {
     this.#host.open = false;
     this.#viewed = false;
+    this.#actions.forget();
     this.#releaseScroll?.();
     this.#releaseScroll = undefined;
     const trigger = this.#trigger;
@@ -151,6 +154,11 @@ export class DrawerPanel {
     const { state, m, hasOpened } = this.#view();
     const cart = state?.cart ?? null;
     this.#derive(cart);
+    const session = state && `${state.session.kind}:${state.session.user?.id ?? ''}`;
+    if (session !== this.#sessionShown) {
+      if (this.#sessionShown !== undefined) this.#actions.forget(true);
+      this.#sessionShown = session;
+    }
     const { announcement, alert } = this.#actions.feedback;
     const content = hasOpened && state;
     return html`<dialog
@@ -203,7 +211,7 @@ export class DrawerPanel {
       </div>
       ${status === 'error' && error
         ? html`<div class="load-error" part="load-error">
-            <p role="alert">${[m.loadError, describeError(error, m)].filter(Boolean).join(' ')}</p>
+            <p role="alert">${sentences(m.loadError, describeError(error, m))}</p>
             <button part="retry button" type="button" data-action="retry">${m.tryAgain}</button>
           </div>`
         : nothing}
@@ -295,6 +303,7 @@ export class DrawerPanel {
   #onInput = (event: Event): void => {
     const key = quantityKey(event.target);
     if (key !== undefined) this.#editing.add(key);
+    else if ((event.target as Element).id === 'coupon-code') this.#actions.forgetCouponError();
   };
 
   /** Left without a change to commit: the field shows the line's quantity again. */

@@ -2,11 +2,11 @@ import { css, html, nothing, type ReactiveControllerHost } from 'lit';
 import { isApiError } from '../../api/errors.js';
 import type { Notice } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
-import { CartErrorEvent, CartUpdatedEvent } from '../../events/cart-events.js';
+import { CartUpdatedEvent } from '../../events/cart-events.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
-import { describeError } from '../../format/messages/shared.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState, ShippingEstimate } from '../../store/types.js';
+import { reportFailure } from '../cart-element.js';
 
 /** ISO 3166-1 alpha-2 codes; their names come from `Intl.DisplayNames` in the drawer's language. */
 const COUNTRIES =
@@ -16,7 +16,9 @@ const COUNTRIES =
 
 /**
  * Countries whose shipping zones go by state (WooCommerce's codes): the estimate asks for one.
- * Proper names, the same in every language the drawer speaks.
+ * Their names are English in every language: the browser has no names for subdivisions
+ * (`Intl.DisplayNames` knows languages, regions, scripts, currencies, calendars and date fields),
+ * and a table per language would cost every page. Marked `lang="en"` so they are read as English.
  */
 const STATES: Record<string, string> = {
   US:
@@ -106,7 +108,7 @@ export class ShippingEstimateForm {
               aria-describedby=${describedBy('state')}
             >
               <option value="" ?selected=${!previous?.state}></option>
-              ${states.map(([code, name]) => html`<option value=${code} ?selected=${code === previous?.state}>${name}</option>`)}
+              ${states.map(([code, name]) => html`<option value=${code} lang="en" ?selected=${code === previous?.state}>${name}</option>`)}
             </select>`
         : nothing}
       <label part="estimate-label" for="estimate-postcode">${m.postcode}</label>
@@ -187,16 +189,13 @@ export class ShippingEstimateForm {
       this.#focus(outcome?.outcome === 'followed' ? "[part~='estimate-toggle']" : '#estimate-note');
     } catch (error) {
       if (!isApiError(error) || error.kind === 'aborted') return;
-      console.warn('cart-widget: estimate-shipping failed:', error.message);
-      this.host.dispatchEvent(new CartErrorEvent({ error, action: 'estimate-shipping' }));
       // The shop's own sentences are shown; its developer text (an older CoCart without this
       // callback answers "There is no such namespace registered") never is.
-      const reason =
-        error.is('cart_empty')
-          ? m.estimateNeedsItems
-          : (error.status === 404 && error.is('no_namespace_error')) || error.missingRoute
-            ? m.estimateNotOffered
-            : [m.estimateFailed, describeError(error, m)].filter(Boolean).join(' ');
+      const reason = reportFailure(this.host, error, 'estimate-shipping', {
+        messages: m,
+        headline: m.estimateFailed,
+        explain: (failure) => (failure.emptyCart ? m.estimateNeedsItems : failure.estimateNotOffered ? m.estimateNotOffered : undefined),
+      });
       this.#error = { text: reason };
       if (!store.state.features.estimate) this.#open = false;
       await this.#update();

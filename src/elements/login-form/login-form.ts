@@ -7,7 +7,7 @@ import { loginFormMessages, type LoginFormMessages } from '../../format/messages
 import { ourError } from '../../format/messages/shared.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { SessionState, SignInInput } from '../../store/types.js';
-import { CartElement } from '../cart-element.js';
+import { CartElement, reportFailure } from '../cart-element.js';
 import { adoptLoginFormStyles } from './login-form.styles.js';
 
 type Field = 'identifier' | 'password' | 'provider' | 'code';
@@ -343,12 +343,10 @@ export class LoginForm extends CartElement {
     return true;
   }
 
-  #failed(error: unknown, input: SignInInput, resend: boolean): void {
+  #failed(cause: unknown, input: SignInInput, resend: boolean): void {
     const m = this.#m;
-    if (!(error instanceof ApiError)) return this.#error(m.genericError);
-    if (error.kind === 'aborted') return;
-    const challenge = error.twoFactor;
-    if (error.is('2fa_required') && challenge) {
+    const challenge = cause instanceof ApiError && cause.twoFactorRequired ? cause.twoFactor : undefined;
+    if (challenge) {
       const entering = !this.challenge;
       this.#pending = { username: input.username, password: input.password };
       if (entering || !challenge.providers.includes(this.provider)) this.provider = challenge.defaultProvider;
@@ -358,17 +356,21 @@ export class LoginForm extends CartElement {
       if (entering) this.dispatchEvent(new AuthTwoFactorRequiredEvent(challenge));
       return;
     }
-    if (error.is('2fa_invalid_code')) this.#error(m.invalidCode, 'code');
-    else if (error.is('2fa_invalid_provider')) {
-      this.#error(m.invalidProvider(m.providerName(this.provider)), (this.challenge?.providers.length ?? 0) > 1 ? 'provider' : 'code');
-    } else if (error.kind === 'insecure-transport') this.#error(m.insecureConnection);
-    // Real servers: a wrong password is 401/403; an unknown username is a 500 with an empty body.
-    else if (!this.challenge && (error.kind === 'auth' || error.status === 401 || error.status === 403 || (error.status === 500 && !error.code))) {
-      this.#error(m.signInFailed, 'password', 'identifier');
-    } else {
-      console.warn('cart-widget: sign-in failed:', error.message);
-      this.#error(ourError(error, m));
-    }
+    let fields: Field[] = [];
+    const about = (text: string, ...on: Field[]) => ((fields = on), text);
+    const text = reportFailure(this, cause, 'sign-in', {
+      messages: m,
+      explain: (error) =>
+        !(cause instanceof ApiError) ? m.genericError
+        : error.invalidTwoFactorCode ? about(m.invalidCode, 'code')
+        : error.invalidTwoFactorMethod
+          ? about(m.invalidProvider(m.providerName(this.provider)), (this.challenge?.providers.length ?? 0) > 1 ? 'provider' : 'code')
+        : error.kind === 'insecure-transport' ? m.insecureConnection
+        // A wrong password or an unknown username (the first step; in the second the code is at fault).
+        : !this.challenge && error.wrongCredentials ? about(m.signInFailed, 'password', 'identifier')
+        : ourError(error, m),
+    });
+    if (text) this.#error(text, ...fields);
   }
 
   /** One message about these fields (or the whole form). */

@@ -9,7 +9,7 @@ import { pickerMessages, type PickerMessages } from '../../format/messages/mnm-c
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartState } from '../../store/types.js';
-import { CartElement } from '../cart-element.js';
+import { CartElement, reportFailure } from '../cart-element.js';
 import { askToAdd } from '../item-adding.js';
 import { addedBoxDetail } from './added-box.js';
 import { boxContents, boxPrice, capacityFor, emptySelection, selectionStatus, withQuantity, type Selection } from './box-selection.js';
@@ -59,8 +59,11 @@ const PLAIN_CURRENCY: Currency = {
  * @csspart details - A product's price and stock note.
  * @csspart price - A product's price (priced per product only).
  * @csspart stock - The "Out of stock" note.
+ * @csspart out-of-stock - An allowed product that cannot be chosen now (with `product`).
  * @csspart quantity - A product's quantity control (buttons and field).
  * @csspart step - The − and + buttons (also `step decrease`, `step increase`).
+ * @csspart decrease - The − button (with `button step`).
+ * @csspart increase - The + button (with `button step`).
  * @csspart input - A quantity field (also the number of boxes field).
  * @csspart boxes - The number of boxes control.
  * @csspart status - The live "N of MIN–MAX selected" status with its guidance.
@@ -333,7 +336,7 @@ export class MnmContainerPicker extends CartElement {
       this.notice = m.boxAdded;
     } catch (error) {
       // Real servers refuse a box without a code or with an empty body: say what to check.
-      this.addError = this.reportFailure(error, 'add-item', { ...m, genericError: m.boxError, requestRefused: m.boxError });
+      this.addError = reportFailure(this, error, 'add-item', { messages: { ...m, genericError: m.boxError, requestRefused: m.boxError } });
     } finally {
       this.adding = false;
     }

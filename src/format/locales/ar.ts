@@ -30,8 +30,8 @@ const ar: LanguagePack = {
   // --- <add-to-cart> ---
   addToCart: 'أضف إلى السلة',
   adding: 'جارٍ الإضافة…',
-  added: (name) => `أُضيف ${name} إلى سلتك.`,
-  addedToCart: 'أُضيف إلى سلتك.',
+  added: (name) => `تمت إضافة ${name} إلى سلتك.`,
+  addedToCart: 'تمت الإضافة إلى سلتك.',
 
   // --- <cart-drawer> ---
   cart: 'السلة',
@@ -53,11 +53,11 @@ const ar: LanguagePack = {
   // The button shows the short word; the name read out adds the product (and starts with that word).
   remove: (name) => `إزالة ${name}`,
   removeShort: 'إزالة',
-  removed: (name) => `أُزيل ${name}.`,
+  removed: (name) => `تمت إزالة ${name}.`,
   undo: 'تراجع',
   undoLabel: (name) => `تراجع عن إزالة ${name}`,
-  recentlyRemoved: 'أُزيل مؤخرًا',
-  restored: (name) => `عاد ${name} إلى سلتك.`,
+  recentlyRemoved: 'المنتجات المُزالة مؤخرًا',
+  restored: (name) => `تمت إعادة ${name} إلى سلتك.`,
   cartItems: 'المنتجات في سلتك',
   inBox: (quantity) => `× ${quantity}`,
   unitPrice: 'السعر',
@@ -148,14 +148,30 @@ const ar: LanguagePack = {
   // --- <mnm-container-picker> ---
   quantityOf: (name) => `كمية ${name}`,
   containerQuantity: 'عدد الصناديق',
-  fewer: (name) => `واحد أقل من ${name}`,
-  more: (name) => `واحد إضافي من ${name}`,
+  fewer: (name) => `أزِل واحدًا من ${name}`,
+  more: (name) => `أضف واحدًا من ${name}`,
   selected: (count, min, max) =>
     max === null
       ? min > 0 ? `اخترت ${count} من ${min} على الأقل` : `اخترت ${count}`
       : `اخترت ${count} من ${min === max ? max : `${min}–${max}`}`,
-  chooseMore: (n) => `اختر ${n} إضافية`,
-  removeSome: (n) => `أكثر من اللازم: أزِل ${n}`,
+  chooseMore: (n) =>
+    form(n, {
+      zero: `اختر ${n} منتج آخر`,
+      one: 'اختر منتجًا آخر',
+      two: 'اختر منتجين آخرين',
+      few: `اختر ${n} منتجات أخرى`,
+      many: `اختر ${n} منتجًا آخر`,
+      other: `اختر ${n} منتج آخر`,
+    }),
+  removeSome: (n) =>
+    form(n, {
+      zero: `أكثر من اللازم: أزِل ${n} منتج`,
+      one: 'أكثر من اللازم: أزِل منتجًا واحدًا',
+      two: 'أكثر من اللازم: أزِل منتجين',
+      few: `أكثر من اللازم: أزِل ${n} منتجات`,
+      many: `أكثر من اللازم: أزِل ${n} منتجًا`,
+      other: `أكثر من اللازم: أزِل ${n} منتج`,
+    }),
   selectionComplete: 'صندوقك جاهز.',
   outOfStock: 'نفد من المخزون',
   boxPrice: 'سعر الصندوق',

@@ -61,7 +61,7 @@ const de: LanguagePack = {
   shippingChosenAtCheckout: 'Die Versandart können Sie an der Kasse ändern.',
   signedInCheckoutNote: 'Melden Sie sich an der Kasse mit demselben Konto im Shop an: Dort wartet Ihr Warenkorb auf Sie.',
   // The names come first after a colon: no verb has to agree with how many there are.
-  notMerged: (names) => `Aus Ihrem Gast-Warenkorb konnten wir nicht in den Warenkorb Ihres Kontos übernehmen: ${names}.`,
+  notMerged: (names) => `Folgende Artikel konnten wir nicht aus Ihrem Gast-Warenkorb in den Warenkorb Ihres Kontos übernehmen: ${names}.`,
   free: 'Kostenlos',
   subtotal: 'Zwischensumme',
   discount: 'Rabatt',

@@ -134,7 +134,7 @@ const ja: LanguagePack = {
   selected: (count, min, max) =>
     max === null
       ? min > 0 ? `${count}個を選択中（${min}個以上）` : `${count}個を選択中`
-      : `${count}個を選択中（${min === max ? max : `${min}〜${max}`}個）`,
+      : min === max ? `${max}個中${count}個を選択中` : `${count}個を選択中（${min}〜${max}個）`,
   chooseMore: (n) => `あと${n}個お選びください`,
   removeSome: (n) => `選びすぎです：${n}個減らしてください`,
   selectionComplete: 'セットの準備ができました。',
@@ -145,7 +145,7 @@ const ja: LanguagePack = {
   boxLoadError: 'このセットを読み込めませんでした。',
 
   // --- <cart-count> ---
-  itemsInCart: (count) => `カートに${count}点の商品があります`,
+  itemsInCart: (count) => (count === 0 ? 'カートは空です' : `カートに${count}点の商品があります`),
   cartTotalIs: (total) => `カートの合計：${total}`,
   cartSubtotalIs: (subtotal) => `カートの小計：${subtotal}`,
 };

@@ -162,8 +162,9 @@ function chooseForm(forms: Readonly<Record<string, string>>, args: readonly unkn
 
 function fill(template: string, args: readonly unknown[], names: readonly string[] | undefined): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const index = /^\d+$/.test(name) ? Number(name) : names ? names.indexOf(name) : 0;
-    if (index < 0 || index >= args.length) return whole;
+    // A word the message does not name (`{product}` where it says `{name}`) is its first value.
+    const index = /^\d+$/.test(name) ? Number(name) : Math.max(0, names?.indexOf(name) ?? 0);
+    if (index >= args.length) return whole;
     const arg = args[index];
     return arg === null || arg === undefined ? '' : String(arg);
   });

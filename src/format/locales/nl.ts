@@ -56,7 +56,7 @@ const nl: LanguagePack = {
   couponApplied: (code) => `Kortingscode ${code} is toegepast.`,
   couponEmpty: 'Vul een kortingscode in.',
   shipping: 'Verzending',
-  shippingTo: (destination) => `Verzending naar ${destination}`,
+  shippingTo: (destination) => `Verzendadres: ${destination}`,
   shippingUpdated: (rate) => `Verzendmethode: ${rate}.`,
   calculatedAtCheckout: 'Wordt berekend bij het afrekenen',
   rateSelected: '(gekozen)',

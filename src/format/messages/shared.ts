@@ -53,7 +53,7 @@ export function describeError(error: ApiError, messages: SharedMessages): string
 
 /** Our own sentence for a failed request, by what the failure means. */
 export function ourError(error: ApiError, m: SharedMessages): string {
-  const { kind, status = 0 } = error;
+  const { kind } = error;
   if (error.outcomeUnknown && error.cartReread) return m.outcomeUnknown;
   if (kind === 'network') return m.networkError;
   if (kind === 'timeout') return m.timeoutError;
@@ -62,10 +62,23 @@ export function ourError(error: ApiError, m: SharedMessages): string {
   if (kind === 'auth') return m.sessionEnded;
   if (error.missingRoute) return m.notOffered;
   if (error.lineGone) return m.lineGone;
-  if (status === 429) return m.busyError;
-  if (status >= 500) return m.shopTrouble;
-  if (status === 403) return m.notAllowed;
-  if (status === 404) return m.notFound;
-  if (status >= 400) return m.requestRefused;
+  if (error.rateLimited) return m.busyError;
+  if (error.shopFailed) return m.shopTrouble;
+  if (error.forbidden) return m.notAllowed;
+  if (error.notFound) return m.notFound;
+  if (error.refused) return m.requestRefused;
   return m.genericError;
+}
+
+/**
+ * Sentences one after another, as the language writes them: with a space, but none after a
+ * full-width full stop (Japanese "…できませんでした。ショップが…" has no Latin space). Empty ones are left out.
+ */
+export function sentences(...parts: ReadonlyArray<string | undefined>): string {
+  let text = '';
+  for (const part of parts) {
+    if (!part) continue;
+    text += text && !/[。！？」』）]$/.test(text) ? ` ${part}` : part;
+  }
+  return text;
 }

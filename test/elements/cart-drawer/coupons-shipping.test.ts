@@ -55,6 +55,22 @@ describe('<cart-drawer> coupons', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('joins the Japanese headline and the shop’s sentence without a Latin space', async () => {
+    const el = await drawerFor(shop());
+    el.setAttribute('lang', 'ja');
+    await waitUntil(() => queryByRole(el, 'button', /カート/), 'the drawer never spoke Japanese');
+    await el.show();
+    await waitUntil(() => queryByRole(el, 'textbox', 'クーポンコード'), 'no coupon field');
+    const field = getByRole<HTMLInputElement>(el, 'textbox', 'クーポンコード');
+    field.focus();
+    await sendKeys({ type: 'nope' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => alertTexts(el).length, 'no error shown');
+    const [message] = alertTexts(el);
+    expect(message).to.match(/^クーポン「nope」を適用できませんでした。\S/);
+    await expect(el).to.be.accessible();
+  });
+
   it('asks for a code instead of sending an empty one', async () => {
     const el = await openDrawer(shop());
     await typeCoupon(el, '');

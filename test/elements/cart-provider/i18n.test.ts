@@ -165,6 +165,51 @@ describe('language', () => {
     await expect(page.drawer).to.be.accessible();
   });
 
+  describe('direction', () => {
+    const direction = (el: Element) => getComputedStyle(el).direction;
+
+    it('reads right to left with lang="ar" on the provider alone, no dir anywhere, and left to right again in another language', async () => {
+      await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+      const page = await shopPage('ar');
+      expect(document.documentElement.hasAttribute('dir')).to.equal(false);
+      await page.drawer.show();
+      const dialog = getByRole(page.drawer, 'dialog');
+      expect([page.drawer, page.button, page.form, page.picker, dialog].map(direction)).to.deep.equal(['rtl', 'rtl', 'rtl', 'rtl', 'rtl']);
+      // The login form's fields are in the page (light DOM): they read right to left too.
+      expect(direction(control(page.form, (await messagesOf('ar')).password))).to.equal('rtl');
+      await expect(page.root).to.be.accessible();
+      await page.drawer.hide();
+      page.root.setAttribute('lang', 'de');
+      await waitUntil(() => direction(page.button) === 'ltr', 'German stayed right to left');
+      expect([page.drawer, page.form, page.picker].map(direction)).to.deep.equal(['ltr', 'ltr', 'ltr']);
+      expect([page.drawer, page.button, page.form, page.picker].filter((el) => el.hasAttribute('dir'))).to.deep.equal([]);
+    });
+
+    it('reads right to left with lang="ar" on the element itself, the elements beside it left to right', async () => {
+      const page = await shopPage('en', html`<add-to-cart id="own" lang="ar" product-id=${ID.ethiopiaBeans}></add-to-cart>`);
+      const own = page.root.querySelector<AddToCart>('#own')!;
+      await own.updateComplete;
+      expect(direction(own)).to.equal('rtl');
+      expect(direction(getByRole(own, 'button', (await messagesOf('ar')).addToCart))).to.equal('rtl');
+      expect(direction(page.root.querySelector('add-to-cart:not(#own)')!)).to.equal('ltr');
+    });
+
+    it('keeps the direction a dir attribute above or on the element says, and follows it when it goes', async () => {
+      const page = await shopPage('ar', html`<add-to-cart id="own" dir="ltr" product-id=${ID.ethiopiaBeans}></add-to-cart>`);
+      const own = page.root.querySelector<AddToCart>('#own')!;
+      const other = page.root.querySelector('add-to-cart:not(#own)')!;
+      expect(direction(own)).to.equal('ltr');
+      expect(own.getAttribute('dir')).to.equal('ltr');
+      expect(direction(other)).to.equal('rtl');
+      page.root.setAttribute('dir', 'ltr');
+      await waitUntil(() => direction(other) === 'ltr', 'the provider’s dir="ltr" did not win');
+      expect(other.hasAttribute('dir')).to.equal(false);
+      page.root.removeAttribute('dir');
+      await waitUntil(() => direction(other) === 'rtl', 'Arabic did not go back to right to left');
+      expect(direction(own)).to.equal('ltr');
+    });
+  });
+
   describe('a merchant’s <script type="application/json" data-messages>', () => {
     it('replaces strings in the page’s language, with placeholders and plural forms, without JavaScript', async () => {
       await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 1 });
@@ -230,6 +275,36 @@ describe('language', () => {
       page.root.setAttribute('lang', 'de');
       await waitUntil(() => queryByRole(page.form, 'button', 'Einloggen'), 'the German script did not apply');
       getByRole(page.button, 'button', 'Buy');
+    });
+
+    it('keeps a script for a language that does not ship (zh) off English pages, and applies it where that language is asked for', async () => {
+      const page = await shopPage(undefined, html`
+        <script type="application/json" data-messages lang="zh">{"addToCart": "加入购物车", "checkout": "结账"}</script>
+        <add-to-cart id="zh" lang="zh-Hans" product-id=${ID.ethiopiaBeans}></add-to-cart>`);
+      const zh = page.root.querySelector<AddToCart>('#zh')!;
+      const english = page.root.querySelector('add-to-cart:not(#zh)')!;
+      await zh.updateComplete;
+      getByRole(english, 'button', 'Add to cart');
+      getByRole(zh, 'button', '加入购物车');
+      await page.drawer.show();
+      await waitUntil(() => queryByRole(page.drawer, 'dialog'), 'no dialog');
+      expect(normalise(textOf(getByRole(page.drawer, 'dialog')))).to.not.contain('结账');
+      await page.drawer.hide();
+      page.root.setAttribute('lang', 'zh-CN');
+      await waitUntil(() => queryByRole(english, 'button', '加入购物车'), 'the zh strings did not apply once the page asked for zh');
+      page.root.setAttribute('lang', 'ko');
+      await waitUntil(() => queryByRole(english, 'button', 'Add to cart'), 'the zh strings stayed on a Korean (English-speaking) page');
+      await expect(page.root).to.be.accessible();
+    });
+
+    it('reads a {word} the message does not name as its first value ("{product} entfernt")', async () => {
+      await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+      const page = await shopPage('de', html`
+        <script type="application/json" data-messages>{"remove": "{product} entfernen", "quantityFor": "Menge: {artikel}"}</script>`);
+      await page.drawer.show();
+      await waitUntil(() => queryByRole(page.drawer, 'button', 'Ethiopia Yirgacheffe Beans entfernen'), 'the placeholder stayed as written');
+      getByRole(page.drawer, 'spinbutton', 'Menge: Ethiopia Yirgacheffe Beans');
+      await expect(page.root).to.be.accessible();
     });
 
     it('is followed when the merchant’s script changes, and loses to the element’s messages property', async () => {

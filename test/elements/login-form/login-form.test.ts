@@ -80,6 +80,16 @@ describe('<login-form>', () => {
       await expect(el).to.be.accessible();
     });
 
+    it('tells the host page about a refused sign-in with cart-error (action "sign-in"), as every element tells a failure', async () => {
+      const el = await formFor(shop());
+      const reported = oneEvent(el, 'cart-error');
+      await submitCredentials(el, 'ada', 'not-my-password');
+      const { detail } = await reported;
+      expect([detail.action, detail.error.status, detail.error.wrongCredentials]).to.deep.equal(['sign-in', 401, true]);
+      await waitUntil(() => regionText(el, 'alert'), 'no error shown');
+      expect(regionText(el, 'alert')).to.equal('The username, email, phone or password is not correct.');
+    });
+
     it('shows that it is busy and sends one request however often the shopper presses', async () => {
       worker.use(http.post(shop().url('v2/login'), () => delay(300)));
       const el = await formFor(shop());

@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import 'cart-widget';
+import 'cart-widget/elements';
 import type {} from 'cart-widget/jsx/preact';
 import type { CartDrawer, CartErrorEvent } from 'cart-widget';
 

@@ -1,0 +1,23 @@
+import { readNamedReferencesWith } from '../api/wire/text.js';
+
+/**
+ * The page's own HTML parser reads the shop's named character references (`Caf&eacute;`,
+ * `&hearts;`: every one a browser knows) for the api layer, which never touches the DOM itself.
+ * The store hands it in as it hands in storage: imported by `cart-store.ts`, so it is in place
+ * before any answer is read, on every page with a store (with or without elements). Only a single
+ * reference (`&name;`, letters and digits) is ever given to the parser, in a `<textarea>` that is
+ * never attached to the page: nothing but that reference can be parsed, and what comes back is
+ * read as text. Outside a browser (no `document`) the api's own few names stay.
+ */
+let reader: HTMLTextAreaElement | undefined;
+const read = new Map<string, string | undefined>();
+
+if (typeof document !== 'undefined') readNamedReferencesWith((name) => {
+  if (!read.has(name)) {
+    reader ??= document.createElement('textarea');
+    reader.innerHTML = `&${name};`;
+    const text = reader.value;
+    read.set(name, text === `&${name};` ? undefined : text);
+  }
+  return read.get(name);
+});

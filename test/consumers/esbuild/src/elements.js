@@ -1,0 +1,2 @@
+// A theme that uses every element.
+import 'cart-widget/elements';

@@ -1,0 +1,2 @@
+// The cart's tags, typed for svelte-check (once per project).
+import type {} from 'cart-widget/svelte';

@@ -1,0 +1,2 @@
+// The cart's tags, typed for vue-tsc (once per project).
+import type {} from 'cart-widget/vue';
