@@ -5,6 +5,7 @@ import { cartCountMessages, type CartCountMessages } from '../../format/messages
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import { CartElement } from '../cart-element.js';
+import { loadAtPageLoad } from '../page-load.js';
 import { styles } from './cart-count.styles.js';
 import { itemCount } from '../item-count.js';
 
@@ -67,7 +68,7 @@ export class CartCount extends CartElement {
 
   protected override willUpdate(): void {
     const store = this.store;
-    store?.loadOnce();
+    if (store) loadAtPageLoad(this, store);
   }
 
   protected override render() {

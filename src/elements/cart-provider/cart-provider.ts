@@ -4,6 +4,7 @@ import type { AmountsMode } from '../../api/model.js';
 import { getCartStore, type CartStore } from '../../store/cart-store.js';
 import { storeContext } from '../../store/context.js';
 import type { AuthKind } from '../../store/types.js';
+import { loadAtPageLoad } from '../page-load.js';
 import { messagesContext } from './messages-context.js';
 import { styles } from './cart-provider.styles.js';
 
@@ -87,7 +88,7 @@ export class CartProvider extends LitElement {
       credentialsInQuery: this.credentialsInQuery,
     });
     if (store !== this.#provider.value) this.#provider.setValue(store);
-    store.loadOnce();
+    loadAtPageLoad(this, store);
   }
 
   #readMessages(): void {
