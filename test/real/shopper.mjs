@@ -83,6 +83,10 @@ export class Shopper {
 
   static async open(browser, site) {
     const context = await browser.createBrowserContext();
+    return Shopper.#onNewPage(context, site);
+  }
+
+  static async #onNewPage(context, site) {
     const page = await context.newPage();
     await page.setViewport({ width: 1280, height: 800 });
     await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
@@ -90,6 +94,19 @@ export class Shopper {
     await shopper.visit();
     return shopper;
   }
+
+  /**
+   * Another tab of the same shopper: a new page in this browser context (same localStorage, same
+   * cart key and session) on the test page. The newest tab is in front; the others are in the
+   * background, as the browser has them.
+   */
+  async openTab() {
+    const tab = await Shopper.#onNewPage(this.context, this.site);
+    tab.#tab = true;
+    return tab;
+  }
+
+  #tab = false;
 
   async #record(response) {
     const request = response.request();
@@ -156,6 +173,72 @@ export class Shopper {
 
   async has(role, name) {
     return (await this.page.$$(aria(role, name))).length > 0;
+  }
+
+  /**
+   * Brings this tab to the front, as a shopper switching to it does (headless Chromium runs no
+   * animation frames in background tabs, and puppeteer's locators wait for them).
+   */
+  async front() {
+    await this.page.bringToFront();
+  }
+
+  /** The inner button of a product's `<add-to-cart>`, for clicks timed by the journey. */
+  addToCartButton(productId) {
+    return this.page.$(`add-to-cart[product-id="${productId}"] >>> button`);
+  }
+
+  /**
+   * Presses a product's "Add to cart" in this tab whether it is in front or not (a DOM click: a
+   * background tab gets no mouse events from puppeteer, and its locators wait for frames that never
+   * come). Resolves as soon as the click is dispatched.
+   */
+  pressAddToCart(productId) {
+    return this.page.evaluate((id) => {
+      const inner = document.querySelector(`add-to-cart[product-id="${id}"]`)?.shadowRoot?.querySelector('button');
+      if (!inner) throw new Error(`no "Add to cart" for product ${id}`);
+      inner.click();
+    }, productId);
+  }
+
+  /** Whether a product's `<add-to-cart>` is busy (its button `aria-disabled`). */
+  addToCartBusy(productId) {
+    return this.page.evaluate((id) => {
+      const inner = document.querySelector(`add-to-cart[product-id="${id}"]`)?.shadowRoot?.querySelector('button');
+      return inner?.getAttribute('aria-disabled') === 'true';
+    }, productId);
+  }
+
+  /** The number on the drawer's "Cart" button (its `count` part), as a shopper reads it; `null` when not shown. */
+  cartCount() {
+    return this.page.evaluate(() => {
+      const badge = document.querySelector('cart-drawer')?.shadowRoot?.querySelector('[part~="count"]');
+      if (!badge || badge.hidden || badge.checkVisibility?.() === false) return null;
+      const text = badge.textContent.trim();
+      return /^\d+$/.test(text) ? Number(text) : text;
+    });
+  }
+
+  /** The drawer's totals as shown: `{ Subtotal: "$1,234.50", …, Total: "$1,383.25" }` (its `totals` part). */
+  drawerTotals() {
+    return this.page.evaluate(() => {
+      const find = (root) => {
+        const found = root.querySelector('[part~="totals"]');
+        if (found) return found;
+        for (const el of root.querySelectorAll('*')) {
+          const inner = el.shadowRoot && find(el.shadowRoot);
+          if (inner) return inner;
+        }
+        return null;
+      };
+      const list = find(document.querySelector('cart-drawer')?.shadowRoot ?? document);
+      const rows = {};
+      for (const term of list?.querySelectorAll('dt') ?? []) {
+        const value = term.nextElementSibling;
+        if (value?.localName === 'dd') rows[term.textContent.trim()] = value.textContent.replace(/\s+/g, ' ').trim();
+      }
+      return rows;
+    });
   }
 
   /** Clicks a product's `<add-to-cart>` button and waits until it is no longer busy. */
@@ -252,12 +335,15 @@ export class Shopper {
   }
 
   async screenshot(path) {
-    await this.page.screenshot({ path });
+    // A background tab paints nothing until it is in front.
+    await this.page.bringToFront();
+    await Promise.race([this.page.screenshot({ path }), pause(10_000).then(() => Promise.reject(new Error('no picture')))]);
     return path;
   }
 
   async close() {
-    await this.context.close().catch(() => undefined);
+    if (this.#tab) await this.page.close().catch(() => undefined);
+    else await this.context.close().catch(() => undefined);
   }
 }
 

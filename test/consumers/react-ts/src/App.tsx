@@ -16,6 +16,10 @@ export function App() {
           if (event.detail.url.startsWith('/checkout/')) event.preventDefault();
         }}
         oncart-error={(event: CartErrorEvent) => console.warn(event.detail.error.message)}
+        oncart-item-adding={(event) => {
+          // A cross-sell is about to be added: two instead of one.
+          event.detail.quantity = 2;
+        }}
       >
         <span slot="trigger">Basket</span>
       </cart-drawer>

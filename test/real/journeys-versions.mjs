@@ -1,0 +1,78 @@
+// Journeys of issue 21: what differs between the CoCart versions merchants run (real-world notes,
+// "CoCart 4.4"). Each runs on every store; one that does not apply to a store says why in `skip`.
+// Add new ones to `shopVersionJourneys` (see journeys.mjs for a journey's shape).
+import { check, orderSummary, same } from './checks.mjs';
+import { describeLines, money, serverLines } from './shop.mjs';
+import { waitFor } from './shopper.mjs';
+
+/** "$1,383.25" → 138325: the digits of an amount shown with all its decimals (minor units). */
+export function shownMinor(text) {
+  const digits = String(text ?? '').replace(/[^\d]/g, '');
+  return digits ? Number(digits) : NaN;
+}
+
+/** What the cart's parts add up to, in minor units: subtotal + fees + shipping + tax − discounts. */
+export function partsTotal(totals) {
+  const n = (name) => Number(totals?.[name] ?? 0);
+  return n('subtotal') + n('fee_total') + n('shipping_total') + n('total_tax') - n('discount_total');
+}
+
+/** In the page: WooCommerce's checkout totals as shown, `{ label: amount text }` (block or classic checkout). */
+function checkoutTotals() {
+  const rows = {};
+  for (const item of document.querySelectorAll('.wc-block-components-totals-item')) {
+    const label = item.querySelector('.wc-block-components-totals-item__label')?.textContent?.trim();
+    const value = item.querySelector('.wc-block-components-totals-item__value')?.textContent?.trim();
+    if (label && value) rows[label] = value;
+  }
+  for (const row of document.querySelectorAll('.woocommerce-checkout-review-order-table tfoot tr')) {
+    const label = row.querySelector('th')?.textContent?.trim();
+    const value = row.querySelector('td .amount, td')?.textContent?.trim();
+    if (label && value) rows[label] = value;
+  }
+  return rows;
+}
+
+export const shopVersionJourneys = [
+  {
+    name: "a cart over 1,000: the drawer's Total is what the shop's checkout asks (subtotal + fees + shipping + tax − discounts)",
+    async run({ shopper, products: { expensive, beanie }, shop, note }) {
+      const s = await shopper();
+      await s.addToCart(expensive.id);
+      await s.addToCart(beanie.id);
+      const key = await waitFor(() => s.stored('cart-key'), Boolean, 'the guest cart key should be kept in localStorage');
+      const expected = { [expensive.name]: 1, [beanie.name]: 1 };
+      const cart = await waitFor(() => shop.guestCart(key), (c) => same(serverLines(c), expected), `the server should hold ${describeLines(expected)}`, {
+        show: (c) => describeLines(serverLines(c)),
+      });
+      const parts = partsTotal(cart.totals);
+      const sent = Number(cart.totals?.total);
+      if (sent !== parts) note(`the shop sent totals.total "${cart.totals?.total}" for parts that add up to ${money(parts, cart.currency)}`);
+
+      await s.openDrawer();
+      const drawer = await waitFor(() => s.drawerTotals(), (rows) => Boolean(rows.Total), 'the drawer should show a Total', { show: JSON.stringify });
+      const link = await s.page.$(`::-p-aria([name="Checkout"][role="link"])`);
+      check(link, 'the drawer should offer a "Checkout" link');
+      await Promise.all([s.page.waitForNavigation({ waitUntil: 'load' }), link.click()]);
+      const summary = await waitFor(() => s.page.evaluate(orderSummary), (found) => same(found.lines, expected), `the checkout page should list ${describeLines(expected)}`, {
+        timeout: 20_000,
+        show: (found) => (found.empty ? `"${found.empty}"` : describeLines(found.lines)),
+      });
+      check(summary, 'checkout listed the cart');
+      const checkout = await waitFor(() => s.page.evaluate(checkoutTotals), (rows) => Object.keys(rows).some((l) => /^Total$/i.test(l)), "the checkout page should show the order's total", {
+        timeout: 20_000,
+        show: JSON.stringify,
+      });
+      const checkoutTotal = checkout[Object.keys(checkout).find((l) => /^Total$/i.test(l))];
+      const shownDrawer = shownMinor(drawer.Total);
+      check(
+        shownMinor(checkoutTotal) === parts,
+        `the checkout page's Total ${checkoutTotal} should be the parts' sum ${money(parts, cart.currency)} (${JSON.stringify(checkout)})`,
+      );
+      check(
+        shownDrawer === parts,
+        `the drawer shows Total ${drawer.Total}; the shop's checkout asks ${checkoutTotal} (drawer: ${JSON.stringify(drawer)}; shop's totals.total "${cart.totals?.total}")`,
+      );
+    },
+  },
+];
