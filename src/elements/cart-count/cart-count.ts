@@ -41,6 +41,7 @@ interface Summary {
  * @csspart empty - The count or total of an empty cart.
  * @cssproperty --cart-count-color - Text colour (default: inherited from the page).
  * @cssproperty --cart-font - Font family (default: inherited).
+ * @event cart-error - The cart read at page load found no cart at `base-url` + `namespace` (a misconfiguration: 404 `rest_no_route`, HTML, other JSON); `action: 'load-cart'`, once per shop, with the URL and what to check in the console.
  */
 export class CartCount extends CartElement {
   static override styles = styles;

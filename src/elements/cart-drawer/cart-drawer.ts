@@ -42,7 +42,7 @@ function loadPanel(): Promise<typeof Panel> {
  * @event cart-item-added - A cross-sell was added.
  * @event cart-item-removed - A line was removed.
  * @event cart-updated - A quantity, undo, coupon or shipping change was confirmed; `change` says which.
- * @event cart-error - An action failed; the drawer shows why.
+ * @event cart-error - An action failed; the drawer shows why. Also `action: 'load-cart'` when the cart read at page load found no cart at `base-url` + `namespace` (once per shop).
  * @event checkout - The checkout link was followed; cancel it to run your own checkout.
  * @csspart trigger - The button that opens the drawer.
  * @csspart trigger-label - The trigger's default label.

@@ -21,6 +21,7 @@ import { styles } from './cart-provider.styles.js';
  *
  * @summary Configures the shop once for the cart elements it contains.
  * @slot - The page content that holds cart elements.
+ * @event cart-error - The cart read at page load found no cart at `base-url` + `namespace` (a misconfiguration: 404 `rest_no_route`, HTML, other JSON); `action: 'load-cart'`, once per shop, with the URL and what to check in the console.
  */
 export class CartProvider extends LitElement {
   static override styles = styles;
