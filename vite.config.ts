@@ -69,7 +69,7 @@ const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =
  */
 const scriptTag: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates(), alsoBuild('all'), forgetOldChunks()],
+  plugins: [minifyTemplates(), alsoBuild('all'), forgetOldChunks(), placesStylesheet()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -140,6 +140,25 @@ function alsoBuild(mode: string): Plugin {
     async closeBundle() {
       const { build } = await import('vite');
       await build({ mode, logLevel: 'warn', configFile: fileURLToPath(import.meta.url), build: { outDir } });
+    },
+  };
+}
+
+/**
+ * `dist/cart-widget.css` beside the script: the elements' places before their script has run
+ * (`src/cart-widget.css`), linked by the merchant's page so that nothing moves as the elements fill in.
+ */
+function placesStylesheet(): Plugin {
+  return {
+    name: 'cart-widget:places-stylesheet',
+    generateBundle() {
+      const source = readFileSync('src/cart-widget.css', 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\s+/g, ' ')
+        .replace(/\s*([{}:;,>])\s*/g, '$1')
+        .replace(/;}/g, '}')
+        .trim();
+      this.emitFile({ type: 'asset', fileName: 'cart-widget.css', source: `${source}\n` });
     },
   };
 }

@@ -21,9 +21,7 @@ export async function explainBlockedRequest(url: string, init: RequestInit, shop
     return;
   }
   console.error(
-    `cart-widget: ${init.method} ${url} was probably blocked by the browser (CORS): the shop at ${target.origin} does not ` +
-      `allow requests from ${origin}. On a CoCart shop, switch CORS on with ` +
-      `add_filter( 'cocart_disable_all_cors', '__return_false' ); (a must-use plugin or the theme's functions.php). ` +
-      `See the README, "Cross-origin shops".`,
+    `cart-widget: ${init.method} ${url} was probably blocked by CORS: ${target.origin} does not allow ${origin}. ` +
+      `On CoCart: add_filter( 'cocart_disable_all_cors', '__return_false' ); in a must-use plugin or functions.php (README, "Cross-origin shops").`,
   );
 }

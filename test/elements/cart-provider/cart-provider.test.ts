@@ -12,7 +12,7 @@ import { requestsTo, useShop, worker } from '../../helpers/shop.js';
 /** The count the drawer's trigger shows; `null` before the cart arrived. */
 const shows = (drawer: CartDrawer) => {
   const badge = drawer.shadowRoot!.querySelector<HTMLElement>('[part~=count]');
-  return badge && !badge.hidden ? badge.textContent : null;
+  return badge && getComputedStyle(badge).visibility === 'visible' ? badge.textContent : null;
 };
 
 async function addThrough(button: AddToCart) {
