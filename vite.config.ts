@@ -56,7 +56,7 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  * loaded when idle after the first cart, or at the first action) and the CORS
  * explanation (`api/blocked.ts`, at a request that got no answer).
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.)|api[\\/]((core|errors|schemas-core|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.)|api[\\/]((core|errors|schemas-core|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>
@@ -69,7 +69,7 @@ const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =
  */
 const scriptTag: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates(), alsoBuild('all'), forgetOldChunks()],
+  plugins: [minifyTemplates(), alsoBuild('all'), forgetOldChunks(), placesStylesheet()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -140,6 +140,25 @@ function alsoBuild(mode: string): Plugin {
     async closeBundle() {
       const { build } = await import('vite');
       await build({ mode, logLevel: 'warn', configFile: fileURLToPath(import.meta.url), build: { outDir } });
+    },
+  };
+}
+
+/**
+ * `dist/cart-widget.css` beside the script: the elements' places before their script has run
+ * (`src/cart-widget.css`), linked by the merchant's page so that nothing moves as the elements fill in.
+ */
+function placesStylesheet(): Plugin {
+  return {
+    name: 'cart-widget:places-stylesheet',
+    generateBundle() {
+      const source = readFileSync('src/cart-widget.css', 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\s+/g, ' ')
+        .replace(/\s*([{}:;,>])\s*/g, '$1')
+        .replace(/;}/g, '}')
+        .trim();
+      this.emitFile({ type: 'asset', fileName: 'cart-widget.css', source: `${source}\n` });
     },
   };
 }

@@ -1,13 +1,14 @@
-// Tests run in Debian's Chromium (never a downloaded browser), with msw answering the network.
+// Tests run in Debian's Chromium, Firefox ESR and WebKitGTK (never a downloaded browser; which ones:
+// CW_BROWSERS, see scripts/browsers.mjs), with msw answering the network.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
+import { browserCommands } from './scripts/browser-commands.mjs';
+import { launchers } from './scripts/browsers.mjs';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
 
-const cdpSessions = new WeakMap();
 const worker = readFileSync(new URL('./public/mockServiceWorker.js', import.meta.url));
 
 // The real server's recorded answers (shared/realworld/fixtures), beside the checkout here and in CI.
@@ -68,25 +69,24 @@ export default {
   // waits get flaky.
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
+  // A failing afterEach fails the test it followed, not every later test of the file (test/helpers/hook-guard.js).
+  testRunnerHtml: (testFramework) =>
+    `<!doctype html><html><head><script src="/test/helpers/hook-guard.js"></script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
   testsFinishTimeout: 10 * 60 * 1000,
   browserStartTimeout: 60000,
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
-    // `emulateMedia` cannot emulate forced colours through Puppeteer: this command asks Chromium directly.
-    {
-      name: 'forced-colors',
-      async executeCommand({ command, payload, session }) {
-        if (command !== 'forced-colors') return undefined;
-        // Kept open: Chromium drops a session's emulation when the session detaches.
-        const page = session.browser.getPage(session.id);
-        if (!cdpSessions.has(page)) cdpSessions.set(page, await page.createCDPSession());
-        await cdpSessions.get(page).send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: payload }] });
-        return true;
-      },
-    },
+    // Viewport, media features and key chords in every engine (test/helpers/browser.ts).
+    browserCommands(),
   ],
   middleware: [
     realFixtures,
+    // An empty page of the test origin: WebKit clears the origin's storage there between files.
+    function blank(context, next) {
+      if (context.path !== '/__blank') return next();
+      context.type = 'text/html';
+      context.body = '<!doctype html><title>blank</title>';
+    },
     function serviceWorker(context, next) {
       if (context.path === '/mockServiceWorker.js') {
         context.type = 'application/javascript';
@@ -96,25 +96,8 @@ export default {
       return next();
     },
   ],
-  browsers: [
-    chromeLauncher({
-      // Each test file gets its own browser context: files run side by side, and a shared
-      // localStorage or BroadcastChannel would let one file's cart leak into another's.
-      createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage(),
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--headless=new',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--no-first-run',
-          '--disable-sync',
-        ],
-      },
-    }),
-  ],
+  // One engine at a time: side by side they would starve each other on a 2-core machine.
+  concurrentBrowsers: 1,
+  browsers: launchers(),
   reporters: [defaultReporter(), summaryReporter()],
 };

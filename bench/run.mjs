@@ -1,5 +1,7 @@
 // `npm run bench` (after type-checking bench/): the real <cart-drawer> against a hand-written DOM
-// cart, in headless Chromium, for carts of 10, 200 and 1000 lines. Builds bench/ minified
+// cart, in each engine the tests use (Chromium, Firefox, WebKit; `-- --engines=chromium` for one),
+// for carts of 10, 200 and 1000 lines. The heap figures need Chromium's DevTools protocol: the
+// other engines print the timings and page loads. Builds bench/ minified
 // (`vite build --mode bench`) into a temporary folder, serves it, and prints one table: for each
 // figure the median with the fastest and slowest run, and the ratio of the medians.
 //
@@ -9,13 +11,18 @@
 // nothing cached, a shopper's first page; and scripts cached as the README recommends, a later page),
 // in a Chromium with no DevTools connection (see `pageLoads`).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
+import { remote } from 'webdriverio';
 import { chromiumArgs, chromiumPath, launchChromium } from '../scripts/chromium.mjs';
+import { ENGINES, paths } from '../scripts/browsers.mjs';
+
+/** `-- --engines=chromium,firefox`: only those engines (all three by default). */
+const ENGINES_RUN = process.argv.find((arg) => arg.startsWith('--engines='))?.slice(10).split(',') ?? ENGINES;
 
 /** `-- --load-only`: the page-load figures alone (no cart sizes). */
 const LOAD_ONLY = process.argv.includes('--load-only');
@@ -43,35 +50,36 @@ try {
   // pages: the page-load bench loads it by its own script tag, as a shop's page does.
   await build({ mode: 'production', logLevel: 'warn', build: { outDir: join(out, 'cart-widget') } });
   const server = await serve(out);
-  const browser = await launchChromium(puppeteer, [
-    '--js-flags=--expose-gc',
-    // Frames as fast as they can be made, so "painted" is not rounded up to the next 60 Hz tick.
-    '--disable-gpu-vsync',
-    '--disable-frame-rate-limit',
-  ]);
   try {
     const url = `http://127.0.0.1:${server.address().port}/bench/index.html`;
-    const results = {};
-    for (const size of SIZES) {
-      process.stderr.write(`  ${size} lines, timings… (at ${seconds()} s)\n`);
-      const timings = await alternate(browser, url, size);
-      for (const impl of IMPLEMENTATIONS) {
-        if (TIMINGS_ONLY) {
-          results[`${impl}:${size}`] = timingsOf(impl, timings);
-          continue;
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    for (const engine of ENGINES_RUN) {
+      process.stderr.write(`${engine}… (at ${seconds()} s)\n`);
+      const browser = await openEngine(engine);
+      try {
+        const results = {};
+        for (const size of SIZES) {
+          process.stderr.write(`  ${size} lines, timings… (at ${seconds()} s)\n`);
+          const timings = await alternate(browser, url, size);
+          for (const impl of IMPLEMENTATIONS) {
+            if (TIMINGS_ONLY || !browser.heap) {
+              results[`${impl}:${size}`] = timingsOf(impl, timings);
+              continue;
+            }
+            process.stderr.write(`  ${size} lines, ${impl} heap… (at ${seconds()} s)\n`);
+            results[`${impl}:${size}`] = await measure(browser, url, impl, size, timings);
+          }
         }
-        process.stderr.write(`  ${size} lines, ${impl} heap… (at ${seconds()} s)\n`);
-        results[`${impl}:${size}`] = await measure(browser, url, impl, size, timings);
+        const load = process.argv.includes('--no-load')
+          ? null
+          : { cold: await pageLoads(engine, origin, '/bench', 'nothing cached'), cached: await pageLoads(engine, origin, '/cached/bench', 'cached') };
+        if (SIZES.length) printTable(results, `${engine} ${await browser.version()}`);
+        if (load) printLoads(load, engine);
+      } finally {
+        await browser.close();
       }
     }
-    const origin = `http://127.0.0.1:${server.address().port}`;
-    const load = process.argv.includes('--no-load')
-      ? null
-      : { cold: await pageLoads(origin, '/bench', 'nothing cached'), cached: await pageLoads(origin, '/cached/bench', 'cached') };
-    if (SIZES.length) printTable(results, await browser.version());
-    if (load) printLoads(load);
   } finally {
-    await browser.close();
     server.close();
   }
 } finally {
@@ -138,7 +146,7 @@ async function measure(browser, url, impl, size, { paint, update }) {
  * chunk the 72 KB entry asks for (seen in a trace: ResourceFetcher::requestResource →
  * V8.CollectSourcePositions), which made the widget's page load look up to 1.6× slower than it is.
  */
-async function pageLoads(origin, base, label) {
+async function pageLoads(engine, origin, base, label) {
   process.stderr.write(`  page load, ${label}… (at ${seconds()} s)\n`);
   const sequence = [];
   for (let run = 0; run <= LOAD_RUNS; run++) {
@@ -159,21 +167,38 @@ async function pageLoads(origin, base, label) {
     };
     setTimeout(() => reject(new Error(`page loads, ${label}: not done after two minutes`)), 120_000).unref();
   });
-  // A process group of its own, so that all of Chromium's processes end with it.
-  const chromium = spawn(chromiumPath, [...chromiumArgs, '--headless=new', '--disable-gpu-vsync', '--disable-frame-rate-limit', `--user-data-dir=${profile}`, `${origin}${url(0)}`], {
-    stdio: 'ignore',
-    detached: true,
-  });
-  const exited = new Promise((resolve) => chromium.once('exit', resolve));
+  // A process group of its own, so that all of the browser's processes end with it.
+  const display = engine === 'webkit' ? await startDisplay() : null;
+  const browser = spawnForLoads(engine, profile, `${origin}${url(0)}`, display);
+  const exited = new Promise((resolve) => browser.once('exit', resolve));
   try {
-    await Promise.race([finished, exited.then(() => Promise.reject(new Error('Chromium ended before the page loads did')))]);
+    await Promise.race([finished, exited.then(() => Promise.reject(new Error(`${engine} ended before the page loads did`)))]);
   } finally {
     loadRun = null;
-    process.kill(-chromium.pid, 'SIGKILL');
+    process.kill(-browser.pid, 'SIGKILL');
     await exited;
+    display?.stop();
     rmSync(profile, { recursive: true, force: true });
   }
   return loads;
+}
+
+/** The engine itself, as a shopper has it: no driver attached, a fresh profile, the first page's URL. */
+function spawnForLoads(engine, profile, url, display) {
+  if (engine === 'chromium') {
+    return spawn(chromiumPath, [...chromiumArgs, '--headless=new', '--disable-gpu-vsync', '--disable-frame-rate-limit', `--user-data-dir=${profile}`, url], {
+      stdio: 'ignore',
+      detached: true,
+    });
+  }
+  if (engine === 'firefox') {
+    // No first-run or welcome pages in a fresh profile.
+    const prefs = ['browser.aboutwelcome.enabled', 'browser.shell.checkDefaultBrowser', 'datareporting.policy.dataSubmissionEnabled', 'toolkit.telemetry.reportingpolicy.firstRun'];
+    writeFileSync(join(profile, 'user.js'), prefs.map((pref) => `user_pref("${pref}", false);\n`).join('') + 'user_pref("browser.startup.homepage_override.mstone", "ignore");\n');
+    return spawn(paths.firefox, ['--headless', '--no-remote', '--profile', profile, url], { stdio: 'ignore', detached: true });
+  }
+  const miniBrowser = process.env.WEBKIT_MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+  return spawn(miniBrowser, [url], { stdio: 'ignore', detached: true, env: { ...process.env, DISPLAY: display.name, XDG_CACHE_HOME: profile, XDG_DATA_HOME: profile } });
 }
 
 /**
@@ -201,19 +226,20 @@ function loadDriver(i) {
 </script>`;
 }
 
-function printLoads({ cold, cached }) {
+function printLoads({ cold, cached }, engine) {
   const ms = (f) => `${f.median.toFixed(1)} ms (${f.min.toFixed(0)}–${f.max.toFixed(0)})`;
   console.log(`\npage load, 3-line cart (<cart-provider>, <cart-drawer>, two <add-to-cart>), ${LOAD_RUNS} loads each, alternating`);
-  console.log(`(widget = the script tag as \`vite build\` makes it, chunks from chunks/; a Chromium with no DevTools connection; machine load average ${loadavg()[0].toFixed(1)}):`);
+  console.log(`(${engine}; widget = the script tag as \`vite build\` makes it, chunks from chunks/; the browser with no driver attached; machine load average ${loadavg()[0].toFixed(1)}):`);
   for (const [label, loads] of [['nothing cached', cold], ['scripts cached', cached]]) {
     const figure = (impl) => spread(loads[impl].map((load) => load.shown));
     const [widget, dom] = [figure('widget'), figure('vanilla')];
     const longest = (impl) => Math.max(0, ...loads[impl].flatMap((load) => load.longTasks));
+    const noLongTasks = engine !== 'chromium' ? ' (this engine does not report long tasks)' : '';
     const count = (impl) => loads[impl].filter((load) => load.longTasks.length).length;
     console.log(`  ${label}:`);
     console.log(`    navigation → count shown: widget ${ms(widget)}, DOM ${ms(dom)}, ratio ${(widget.median / dom.median).toFixed(2)}×`);
     console.log(
-      `    longest task until then: widget ${longest('widget').toFixed(0)} ms (in ${count('widget')} of ${LOAD_RUNS} loads), DOM ${longest('vanilla').toFixed(0)} ms (in ${count('vanilla')}) (a long task is over 50 ms)`,
+      `    longest task until then: widget ${longest('widget').toFixed(0)} ms (in ${count('widget')} of ${LOAD_RUNS} loads), DOM ${longest('vanilla').toFixed(0)} ms (in ${count('vanilla')}) (a long task is over 50 ms)${noLongTasks}`,
     );
   }
 }
@@ -229,20 +255,96 @@ function timingsOf(impl, { paint, update }) {
 }
 
 async function openPage(browser, url) {
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
-  page.on('pageerror', (error) => console.error('page error:', error.message));
-  await page.goto(url);
-  await page.waitForSelector('html[data-ready]');
-  const cdp = await page.createCDPSession();
+  return browser.open(url);
+}
+
+/**
+ * An engine for the render figures: `open(url)` gives a page with `evaluate(fn, ...args)`, `close()`
+ * and, in Chromium only (its DevTools protocol), `heapUsed()`.
+ */
+async function openEngine(engine) {
+  if (engine === 'webkit') return openWebKit();
+  const browser =
+    engine === 'chromium'
+      ? await launchChromium(puppeteer, [
+          '--js-flags=--expose-gc',
+          // Frames as fast as they can be made, so "painted" is not rounded up to the next 60 Hz tick.
+          '--disable-gpu-vsync',
+          '--disable-frame-rate-limit',
+        ])
+      : await puppeteer.launch({ browser: 'firefox', executablePath: paths.firefox, headless: true });
   return {
-    page,
-    /** JS heap in use after a full garbage collection, bytes. */
-    async heapUsed() {
-      await cdp.send('HeapProfiler.collectGarbage');
-      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    heap: engine === 'chromium',
+    version: () => browser.version(),
+    close: () => browser.close(),
+    async open(url) {
+      const page = await browser.newPage();
+      await page.setViewport({ width: 1280, height: 800 });
+      page.on('pageerror', (error) => console.error('page error:', error.message));
+      await page.goto(url);
+      await page.waitForSelector('html[data-ready]');
+      const cdp = engine === 'chromium' ? await page.createCDPSession() : null;
+      return {
+        page,
+        /** JS heap in use after a full garbage collection, bytes. */
+        async heapUsed() {
+          await cdp.send('HeapProfiler.collectGarbage');
+          return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+        },
+      };
     },
   };
+}
+
+/** WebKitGTK's MiniBrowser through WebKitWebDriver, in an Xvfb display of its own. */
+async function openWebKit() {
+  const display = await startDisplay();
+  const port = 40000 + (process.pid % 20000);
+  const driver = spawn(paths.webkit, [`--port=${port}`], { env: { ...process.env, DISPLAY: display.name }, stdio: 'ignore' });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const session = await remote({
+    hostname: '127.0.0.1',
+    port,
+    logLevel: 'error',
+    capabilities: { browserName: 'MiniBrowser', 'wdio:enforceWebDriverClassic': true, 'webkitgtk:browserOptions': { args: ['--automation'] } },
+  });
+  await session.setWindowRect(0, 0, 1280, 800);
+  const run = (fn, args) =>
+    session.executeAsync(
+      `const done = arguments[arguments.length - 1];
+       Promise.resolve((${fn})(...${JSON.stringify(args)})).then((value) => done({ value }), (error) => done({ error: String(error) }));`,
+    );
+  return {
+    heap: false,
+    version: async () => `WebKitGTK ${session.capabilities.browserVersion ?? ''}`.trim(),
+    async close() {
+      await session.deleteSession().catch(() => undefined);
+      driver.kill();
+      display.stop();
+    },
+    async open(url) {
+      await session.navigateTo(url);
+      await session.waitUntil(() => session.execute(() => document.documentElement.hasAttribute('data-ready')), { timeout: 30_000 });
+      return {
+        page: {
+          async evaluate(fn, ...args) {
+            const result = await run(fn, args);
+            if (result?.error) throw new Error(result.error);
+            return result?.value;
+          },
+          close: () => session.navigateTo('about:blank'),
+        },
+      };
+    },
+  };
+}
+
+/** An Xvfb display for WebKitGTK (which needs one even for a test page), ended with `stop()`. */
+async function startDisplay() {
+  const name = `:${500 + (process.pid % 400)}`;
+  const xvfb = spawn('Xvfb', [name, '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return { name, stop: () => xvfb.kill() };
 }
 
 /** The median of some runs, with the fastest and the slowest. */

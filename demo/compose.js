@@ -5,7 +5,7 @@
 //   import { createMockShop } from 'cart-widget/mock';
 // Run `npm run build` first; `npm start` serves this page at /demo/compose.html.
 import { setupWorker } from 'msw/browser';
-import { createMockShop, PRODUCTS } from '../dist/lib/mock/index.js';
+import { createMockShop } from '../dist/lib/mock/index.js';
 import { getCartStore } from '../dist/lib/store/cart-store.js';
 
 // Offline development: the fake shop answers `/wp-json` (the same carts as the other demo pages).
@@ -34,18 +34,9 @@ store.subscribe(({ cart, status }) => {
 });
 store.load().catch(() => undefined);
 
-const list = document.querySelector('#products');
 const error = document.querySelector('#add-error');
-const simple = PRODUCTS.filter((product) => product.type === 'simple' && !product.parentId).slice(0, 4);
-for (const product of simple) {
-  const item = document.createElement('li');
-  item.className = 'product';
-  const title = Object.assign(document.createElement('h3'), { textContent: product.name });
-  const button = Object.assign(document.createElement('button'), { type: 'button', className: 'compose-button', textContent: 'Add' });
-  button.setAttribute('aria-label', `Add ${product.name}`);
-  button.addEventListener('click', () => run(button, () => store.addItem({ id: product.id, quantity: 1 })));
-  item.append(title, button);
-  list.append(item);
+for (const button of document.querySelectorAll('#products [data-product-id]')) {
+  button.addEventListener('click', () => run(button, () => store.addItem({ id: Number(button.dataset.productId), quantity: 1 })));
 }
 
 const clear = document.querySelector('#clear');

@@ -32,7 +32,8 @@ export { cartSchema, CartWire } from './api/wire/cart.js';
 export { productSchema, ProductWire } from './api/wire/product.js';
 export { currencySchema } from './api/wire/money.js';
 export { customerAddressesSchema } from './api/wire/customer.js';
-export { loginSchema, LoginWire, tokenPairSchema, twoFactorSchema, errorBodySchema, ErrorBodyWire, type ErrorBody } from './api/wire/auth.js';
+export { tokenPairSchema, twoFactorSchema, errorBodySchema, ErrorBodyWire, type ErrorBody } from './api/wire/auth.js';
+export { loginSchema, LoginWire } from './api/wire/login.js';
 export { sessionsSchema, routeIndexSchema } from './api/wire/sessions.js';
 
 export { formatMoney } from './format/money.js';

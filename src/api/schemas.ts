@@ -11,7 +11,7 @@
  */
 import type { AdminSession, CustomerAddresses, LoginResult, Product } from './model.js';
 import { readOrThrow, type ParseOptions } from './schemas-core.js';
-import { loginSchema } from './wire/auth.js';
+import { loginSchema } from './wire/login.js';
 import { customerAddressesSchema } from './wire/customer.js';
 import { isObj } from './wire/fields.js';
 import { productSchema } from './wire/product.js';

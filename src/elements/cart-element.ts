@@ -20,7 +20,8 @@ import { messagesContext, type ProvidedMessages } from './cart-provider/messages
  * followed when it changes. Its strings are, last wins: English, the language's pack, the
  * provider's `data-messages` JSON, the element's `messages` property. Each element names the
  * English it shows (`src/format/messages/<element>.ts`), so a page loads only the strings of the
- * elements it has.
+ * elements it has. Its direction follows its language (`ar`: right to left) unless a `dir` on it or
+ * above it says otherwise.
  */
 export class CartElement extends LitElement {
   static override properties: PropertyDeclarations = {
@@ -69,8 +70,16 @@ export class CartElement extends LitElement {
   /** Per English set asked for (the drawer asks for two: its button's, then its panel's), the last strings made from it. */
   readonly #resolved = new Map<object, { from: readonly unknown[]; messages: object }>();
 
+  /**
+   * `:state(--loading)` until the first render (which waits for the language's strings):
+   * cart-widget.css holds the element's place meanwhile. Dashed, the one name every browser with
+   * custom states accepts (Chromium before 125 took nothing else).
+   */
+  readonly #states = this.attachInternals().states;
+
   constructor() {
     super();
+    this.#states?.add('--loading');
     new ContextConsumer(this, { context: storeContext, subscribe: true, callback: (store) => (this.providedStore = store) });
     new ContextConsumer(this, { context: messagesContext, subscribe: true, callback: (provided) => (this.providedMessages = provided) });
   }
@@ -89,6 +98,10 @@ export class CartElement extends LitElement {
   protected override scheduleUpdate(): void | Promise<unknown> {
     const pending = this.hasUpdated ? [] : [this.#firstPack, this.providedMessages?.ready].filter(Boolean);
     return pending.length ? Promise.all(pending).then(() => super.scheduleUpdate()) : super.scheduleUpdate();
+  }
+
+  protected override firstUpdated(): void {
+    this.#states?.delete('--loading');
   }
 
   /** The language this element speaks: one that ships, else `en` (while a new one loads, the one still shown). */

@@ -3,7 +3,8 @@ import { css } from 'lit';
 /**
  * The theme every cart element reads: set `--cart-*` on the element or any ancestor to restyle it.
  * Inside, `--_*` holds each value with its default, so a page's value is inherited, not masked.
- * Defaults pass WCAG AA contrast on a white page.
+ * Defaults pass WCAG AA contrast on a white page. The dark defaults are in `cart-widget.css` (the
+ * page's stylesheet, which sets the `--cart-*` colours for either scheme): no bytes of script.
  */
 export const theme = css`
   :host {
@@ -62,6 +63,17 @@ export const controls = css`
   }
   [aria-invalid='true'] {
     border-color: var(--_danger);
+  }
+  /* Number fields have their own − and + buttons: no native spinner (Safari, Firefox, Chromium on hover). */
+  input[type='number'] {
+    appearance: textfield;
+    -moz-appearance: textfield;
+  }
+  input[type='number']::-webkit-inner-spin-button,
+  input[type='number']::-webkit-outer-spin-button {
+    -webkit-appearance: none;
+    appearance: none;
+    margin: 0;
   }
   :focus-visible {
     outline: 2px solid var(--_focus);

@@ -38,15 +38,14 @@ export function normaliseNamespace(namespace: string | undefined): string {
  */
 export function safeCheckoutUrl(url: string | undefined): string | undefined {
   if (!url) return undefined;
-  let parsed: URL;
+  let protocol = '';
   try {
-    parsed = new URL(url, globalThis.location?.href);
+    protocol = new URL(url, globalThis.location?.href).protocol;
   } catch {
-    console.warn(`cart-widget: checkout-url "${url}" is not a URL; the shop's default checkout is used.`);
-    return undefined;
+    // Not a URL: refused below, like any other scheme.
   }
-  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return url;
-  console.warn(`cart-widget: checkout-url "${url}" is refused (only http(s) or relative URLs); the shop's default checkout is used.`);
+  if (protocol === 'http:' || protocol === 'https:') return url;
+  console.warn(`cart-widget: checkout-url "${url}" refused (not an http(s) or relative URL); using the shop's checkout.`);
   return undefined;
 }
 

@@ -5,6 +5,7 @@ import * as routes from '../api/routes.js';
 import { quantityOf } from './optimistic.js';
 import type { Call, Reply } from './request-pipeline.js';
 import type { QuantityChanges, StoreParts } from './store-parts.js';
+import { customerCheckout as handOver } from './checkout.js';
 import type { AddItemInput, CartState, ShippingDestination, ShippingEstimate, SignInInput } from './types.js';
 
 // The store's actions but `load()`: a module the script tag loads when the browser is idle after
@@ -140,8 +141,8 @@ export async function signOut(i: StoreParts): Promise<void> {
 }
 
 export function discoverFeatures(i: StoreParts): Promise<void> {
-  return i.send((api, ctx) => routes.getRoutes(api, ctx), { anonymous: true }).then(
-    ({ cart: routes }) => {
+  return i.send((api, ctx) => routes.getShopRoutes(api, ctx), { anonymous: true }).then(
+    ({ cart: { routes, handOver } }) => {
       const has = (route: string) => routes.includes(`v2/cart/${route}`);
       const { features, shippingEstimate } = i.state();
       const { coupons, shipping } = features;
@@ -151,11 +152,17 @@ export function discoverFeatures(i: StoreParts): Promise<void> {
           coupons: coupons && has('apply-coupon'),
           shipping: shipping && has('set-shipping-method'),
           estimate: has('update') && !keptOwnRegion,
+          handOver,
         }),
       });
     },
     (error: unknown) => console.warn('cart-widget: the shop\'s route index could not be read;', toApiError(error).message),
   );
+}
+
+/** A signed-in customer's checkout link with the hand-over (`checkout.ts`), or `null`. */
+export function customerCheckout(i: StoreParts, url: string, param: string): Promise<string | null> {
+  return handOver(i, url, param);
 }
 
 export async function getProduct(i: StoreParts, id: number | string, signal?: AbortSignal): Promise<Product> {

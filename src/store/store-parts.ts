@@ -27,6 +27,10 @@ export interface StoreParts {
   readonly session: Pick<Session, 'state' | 'signIn' | 'signOut'>;
   /** The store's state now. */
   state(): CartState;
+  /** Hears every change of the state (`CartStore.subscribe`). */
+  subscribe(listener: (state: CartState) => void): () => void;
+  /** The shop's add-on routes, read once per page (`CartStore.discoverFeatures`). */
+  discoverFeatures(): Promise<void>;
   /** Quantity changes in flight, per line. */
   readonly quantityChanges: Map<string, QuantityChanges>;
   /** Settles once the stored session was checked. */

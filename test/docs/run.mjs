@@ -5,7 +5,8 @@
 //   (the drawer its button, add-to-cart a button, the picker its products, the count a number,
 //   the sign-in form its fields);
 // - axe finds no violation on the page (examples included, their shadow roots too);
-// - the language menu switches the examples: German makes the drawer's button say "Warenkorb";
+// - the language menu switches the examples: German makes the drawer's button say "Warenkorb", and
+//   every other language of the menu changes its words too;
 // - the two-factor sign-in runs: grace's password, then the code e-mailed to the page's inbox,
 //   then "signed in" — and axe again in that state.
 // `node test/docs/run.mjs [--build]` (--build runs scripts/docs.mjs first).
@@ -99,6 +100,27 @@ try {
       const german = await page.waitForFunction(() => /Warenkorb/.test(document.querySelector('cart-drawer').shadowRoot.querySelector('[part~="trigger"]').textContent), { timeout: 10000 }).then(() => label(), () => null);
       if (!german) problems.push(`${file}: choosing Deutsch did not turn the drawer's button German (still "${await label()}")`);
       else report.push(`language: "${english.replace(/\s+/g, ' ')}" → "${german.replace(/\s+/g, ' ')}"`);
+      // Every other language of the menu: the button's words change from the English ones.
+      const codes = await page.$$eval('#language option', (options) => options.map((option) => option.value).filter((code) => code !== 'en' && code !== 'de'));
+      const silent = [];
+      const seen = new Set([english, german].filter(Boolean));
+      for (const code of codes) {
+        const before = await label();
+        await page.select('#language', code);
+        // Neither the last language's words nor any seen before (each language has its own).
+        const changed = await page
+          .waitForFunction((seenBefore) => {
+            const text = document.querySelector('cart-drawer').shadowRoot.querySelector('[part~="trigger"]').textContent.trim();
+            return text && !seenBefore.includes(text);
+          }, { timeout: 10000 }, [...seen, before])
+          .then(() => true, () => false);
+        if (changed) seen.add(await label());
+        else silent.push(code);
+      }
+      if (silent.length) problems.push(`${file}: the drawer's button stayed English in ${silent.join(', ')}`);
+      else report.push(`language menu: all ${codes.length + 2} languages give the examples their own words`);
+      // The last language of the menu is Arabic: the page right to left, checked by axe too.
+      problems.push(...(await axe(page, `${file} (${codes.at(-1)}, ${await page.evaluate(() => document.documentElement.dir)})`)));
       await page.select('#language', 'en');
       await page.evaluate(() => localStorage.removeItem('cart-widget-docs-language'));
     }

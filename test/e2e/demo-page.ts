@@ -8,7 +8,8 @@
  * (the shared helpers in `test/helpers/queries.ts` do), node types are compared instead.
  */
 import { expect, waitUntil } from '../helpers/testing.js';
-import { emulateMedia, resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { chord, emulateMedia, setViewport } from '../helpers/browser.js';
 import { descriptionOf, nameOf } from '../embed/embed-frame.js';
 import { deepQueryAll } from '../helpers/queries.js';
 
@@ -32,7 +33,8 @@ export interface DemoPage {
 export async function openDemo(): Promise<DemoPage> {
   localStorage.clear();
   await setViewport({ width: 1280, height: 900 });
-  // The drawer slides in; with reduced motion it is where it is at once, so clicks land on it.
+  // The drawer slides in; with reduced motion it is where it is at once, so clicks land on it
+  // (where the engine cannot emulate it, `click` waits for the slide to end).
   await emulateMedia({ reducedMotion: 'reduce' });
   const iframe = Object.assign(document.createElement('iframe'), { src: '/index.html?latency=0', title: 'Demo shop' });
   iframe.style.cssText = 'position: fixed; inset: 0; width: 100%; height: 100%; border: 0;';
@@ -170,6 +172,7 @@ export function focusedIn(document: Document): Element | null {
  * see it there: the element (or its label) is what is on top at that point.
  */
 export async function click(element: HTMLElement): Promise<void> {
+  await standsStill(element);
   element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   const box = element.getBoundingClientRect();
   const x = box.left + box.width / 2;
@@ -187,13 +190,29 @@ export async function click(element: HTMLElement): Promise<void> {
 /** Clicks into a field, selects what it holds and types `text` over it. */
 export async function typeInto(control: HTMLElement, text: string): Promise<void> {
   await click(control);
-  await sendKeys({ down: 'Control' });
-  await sendKeys({ press: 'KeyA' });
-  await sendKeys({ up: 'Control' });
+  await chord(['Control', 'a']);
   await sendKeys({ type: text });
 }
 
 export const press = (key: string) => sendKeys({ press: key });
+
+/**
+ * Until `element` stands still (the drawer sliding in, where reduced motion cannot be emulated):
+ * its box the same over two frames, for at most two seconds.
+ */
+async function standsStill(element: HTMLElement): Promise<void> {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const where = () => JSON.stringify(element.getBoundingClientRect());
+  const until = performance.now() + 2000;
+  let last = where();
+  while (performance.now() < until) {
+    await frame();
+    await frame();
+    const now = where();
+    if (now === last) return;
+    last = now;
+  }
+}
 
 /** The innermost element at a point of the viewport, inside shadow roots too. */
 function topmostAt(document: Document, x: number, y: number): Element | null {

@@ -5,7 +5,7 @@
  * script-tag build: `npm test` builds both first.
  */
 import { expect } from '@open-wc/testing';
-import { emulateMedia, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, setViewport } from '../helpers/browser.js';
 import { allByRole, byRole, nameOf, waitFor } from './demo-page.js';
 
 const PAGES = ['/index.html?latency=0', '/demo/embed.html?latency=0', '/demo/compose.html'];

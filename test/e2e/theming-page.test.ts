@@ -4,7 +4,8 @@
  * screen reader or voice control calls them (label in name).
  */
 import { expect } from '@open-wc/testing';
-import { emulateMedia, resetMouse, setViewport } from '@web/test-runner-commands';
+import { resetMouse } from '@web/test-runner-commands';
+import { emulateMedia, setViewport } from '../helpers/browser.js';
 import { defaultMessages } from '../../src/format/messages.js';
 import { HANDLING_FEE, PACKAGES, PRODUCTS, TAX } from '../../src/mock/index.js';
 import { deepQueryAll } from '../helpers/queries.js';

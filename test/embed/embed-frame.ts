@@ -12,27 +12,55 @@ export interface EmbedFrame {
   remove(): void;
 }
 
-/** Loads the embed page, with a fresh fake shop and no saved cart key. */
-export async function openEmbed(): Promise<EmbedFrame> {
+/** Loads the embed page, with a fresh fake shop and no saved cart key, in a frame of this size. */
+export async function openEmbed(size = { width: 1024, height: 768 }): Promise<EmbedFrame> {
   forgetEmbedState();
-  const iframe = Object.assign(document.createElement('iframe'), { src: '/demo/embed.html', width: '1024', height: '768' });
+  const iframe = Object.assign(document.createElement('iframe'), { src: '/demo/embed.html', width: String(size.width), height: String(size.height) });
   const loaded = new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }));
   document.body.append(iframe);
+  // The frame's first window (about:blank) is the one the same-origin page gets in Firefox and WebKit
+  // (HTML reuses it): a listener added now hears every violation from the page's first byte.
+  // `securitypolicyviolation` fires in all three engines (ReportingObserver gets no CSP reports
+  // outside Chromium).
+  const first = iframe.contentWindow;
+  if (!first) throw new Error('the embed frame has no window');
+  const reports: string[] = [];
+  let heardThePageLoad = false;
+  const onViolation = (event: SecurityPolicyViolationEvent) =>
+    reports.push(`${event.effectiveDirective} (${event.violatedDirective}) blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+  first.addEventListener('securitypolicyviolation', onViolation, true);
+  first.addEventListener('DOMContentLoaded', () => (heardThePageLoad = true), true);
   await loaded;
   const frame = iframe.contentWindow as (Window & typeof globalThis) | null;
   if (!frame) throw new Error('the embed page did not load');
-  // `buffered: true` also hands over what was reported before this observer existed.
-  const reports: Report[] = [];
-  const observer = new frame.ReportingObserver((batch) => reports.push(...batch), { types: ['csp-violation'], buffered: true });
-  observer.observe();
+  let observer: ReportingObserver | undefined;
+  let takeBuffered = () => {};
+  if (!heardThePageLoad) {
+    // Chromium gives the page a window of its own: listen there from now on, and take what it
+    // reported while loading from its buffered reports (Chromium has them).
+    frame.addEventListener('securitypolicyviolation', onViolation, true);
+    if (!('ReportingObserver' in frame)) throw new Error('the violation listener did not reach the embed page from its start: its violations would go unheard');
+    const record = (batch: Report[]) => {
+        for (const report of batch) {
+          const body = report.body as unknown as { effectiveDirective: string; blockedURL?: string; sourceFile?: string; lineNumber?: number };
+          // The same violation the event reports once it is listened to: only the earlier ones count here.
+          const line = `${body.effectiveDirective} (buffered) blocked ${body.blockedURL || 'inline'} at ${body.sourceFile}:${body.lineNumber}`;
+          if (!reports.some((seen) => seen.startsWith(body.effectiveDirective) && seen.endsWith(`at ${body.sourceFile}:${body.lineNumber}`))) reports.push(line);
+        }
+      };
+    observer = new frame.ReportingObserver(record, { types: ['csp-violation'], buffered: true });
+    observer.observe();
+    takeBuffered = () => record(observer!.takeRecords());
+  }
   return {
     document: frame.document,
     violations: () => {
-      reports.push(...observer.takeRecords());
-      return reports.map((report) => JSON.stringify(report.body));
+      takeBuffered();
+      return [...reports];
     },
     remove: () => {
-      observer.disconnect();
+      observer?.disconnect();
+      frame.removeEventListener('securitypolicyviolation', onViolation, true);
       iframe.remove();
     },
   };

@@ -117,7 +117,8 @@ export class Shopper {
       method: request.method(),
       url: url.pathname.replace(/^.*\/wp-json/, '') + url.search,
       status: response.status(),
-      at: ((sent - this.#opened) / 1000).toFixed(1),
+      // Wall-clock time (UTC, ms) and since this tab opened: tabs of one journey can be lined up.
+      at: `${new Date(sent).toISOString().slice(11, 23)} +${((sent - this.#opened) / 1000).toFixed(1)}s`,
       took: ((Date.now() - sent) / 1000).toFixed(1),
     };
     const auth = request.headers().authorization;
@@ -140,7 +141,7 @@ export class Shopper {
     return this.log
       .filter(filter)
       .map(({ method, url, status, auth, body, answer, at, took }) =>
-        [`+${at}s ${method} ${url}${auth ? ` [${auth}]` : ''}${body ? ` ${body}` : ''} → ${status} (${took}s)`, answer ? `   ${answer.replace(/\s+/g, ' ')}` : '']
+        [`${at} ${method} ${url}${auth ? ` [${auth}]` : ''}${body ? ` ${body}` : ''} → ${status} (${took}s)`, answer ? `   ${answer.replace(/\s+/g, ' ')}` : '']
           .filter(Boolean)
           .join('\n'),
       )

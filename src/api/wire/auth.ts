@@ -1,49 +1,12 @@
 /**
- * Sign-in on the wire: the login answer, the token pair of the refresh route, and the two-factor
- * challenge an error answer may carry.
+ * Tokens and errors on the wire: the token pair of the refresh route, error answers and the
+ * two-factor challenge one may carry. Read on every page (the entry); the login answer, read only
+ * at a sign-in, is `login.ts`, in the lazily loaded part.
  */
 import * as z from 'zod/mini';
-import type { LoginResult, TokenPair, TwoFactorChallenge } from '../model.js';
-import { Any, block, Bool, isObj, need, run, Str, Text, then } from './fields.js';
+import type { TokenPair, TwoFactorChallenge } from '../model.js';
+import { Any, block, Bool, isObj, need, run, Str, then } from './fields.js';
 import { plain, str, withoutCartLink } from './text.js';
-
-/**
- * The login answer. The document sends `token` / `refresh_token` at the top; real CoCart servers
- * with the JWT add-on send them under `extras` (`jwt_token`, `jwt_refresh`); a Basic-only store
- * sends none. An answer with neither a user nor a token is no sign-in.
- */
-export const LoginWire = block({
-  user_id: Str,
-  username: Str,
-  email: Str,
-  display_name: Text,
-  first_name: Text,
-  last_name: Text,
-  token: Str,
-  refresh_token: Str,
-  extras: block({ jwt_token: Str, jwt_refresh: Str }),
-});
-
-export const loginSchema = then(
-  LoginWire,
-  (l, payload): LoginResult => {
-    const token = l.extras.jwt_token || l.token || null;
-    need(l.user_id || token, payload);
-    const { username, email, first_name: firstName, last_name: lastName } = l;
-    return {
-      user: {
-        id: l.user_id,
-        username,
-        displayName: l.display_name || `${firstName} ${lastName}`.trim() || username || email,
-        firstName,
-        lastName,
-        email,
-      },
-      token,
-      refreshToken: l.extras.jwt_refresh || l.refresh_token || null,
-    };
-  },
-);
 
 /** The refresh route's answer, `{token, refresh_token}`: both must be there. */
 export const tokenPairSchema = then(

@@ -6,8 +6,9 @@ export const styles = [
   controls,
   visuallyHidden,
   css`
+    /* A flex box, not a line: its height is its button's and the error line's, whatever the page's line height. */
     :host {
-      display: inline-block;
+      display: inline-flex;
     }
     [part='base'] {
       display: inline-flex;

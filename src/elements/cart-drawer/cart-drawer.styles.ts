@@ -1,45 +1,23 @@
 import { css } from 'lit';
 import { controls, theme, visuallyHidden } from '../theme.styles.js';
 
-/** The trigger's styles: all a closed drawer needs (the open drawer's are `panel.styles.ts`). */
+/**
+ * The trigger's styles: all a closed drawer needs, and so all a page loads before the shopper acts
+ * (the open drawer's, its resets included, are `panel.styles.ts`).
+ */
 export const styles = [
   theme,
   controls,
   visuallyHidden,
   css`
     :host {
-      --_image: var(--cart-image-size, 64px);
       display: inline-block;
       color: var(--_fg);
     }
-    [hidden] {
-      display: none !important;
-    }
-    button,
-    input {
+    [part~='trigger'] {
       font: inherit;
       color: inherit;
-    }
-    button {
       cursor: pointer;
-      border: 0;
-      background: none;
-    }
-    ul {
-      list-style: none;
-      padding: 0;
-    }
-    ul,
-    p,
-    h2,
-    h3,
-    dl,
-    dd,
-    fieldset {
-      margin: 0;
-    }
-
-    [part~='trigger'] {
       display: inline-flex;
       align-items: center;
       gap: calc(var(--_space) / 2);
@@ -50,6 +28,7 @@ export const styles = [
       background: var(--_bg);
     }
     [part~='count'] {
+      display: block;
       min-inline-size: 1.5em;
       padding-inline: 0.4em;
       border-radius: 999px;
@@ -58,6 +37,10 @@ export const styles = [
       font-size: 0.8em;
       font-weight: 700;
       text-align: center;
+    }
+    /* Before the cart is known the badge keeps its place, unseen: nothing beside the trigger moves when the count arrives. */
+    [hidden] {
+      visibility: hidden;
     }
   `,
 ];

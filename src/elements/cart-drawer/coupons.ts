@@ -64,6 +64,25 @@ export function renderCoupons(coupons: readonly Coupon[], view: CouponView) {
 
 /** Applied coupons and the code field. */
 export const couponStyles = css`
+    .coupons,
+    .coupon-form {
+      display: flex;
+      flex-direction: column;
+      gap: var(--_space);
+    }
+    .coupon {
+      display: flex;
+      justify-content: space-between;
+      gap: var(--_space);
+    }
+    .coupon-code {
+      unicode-bidi: plaintext;
+    }
+    .coupon-remove {
+      padding: 0;
+      color: var(--_accent);
+      text-decoration: underline;
+    }
     .coupon-saving {
       margin-inline-start: auto;
     }
@@ -77,6 +96,7 @@ export const couponStyles = css`
     }
     .coupon-error {
       font-size: 0.875em;
+      color: var(--_danger);
     }
 
 `;

@@ -43,6 +43,19 @@ export function renderCrossSells(products: readonly CrossSell[], m: Messages, cu
 
 /** Suggestions, with their heading. */
 export const crossSellStyles = css`
+    .cross-sells {
+      display: flex;
+      flex-direction: column;
+      gap: var(--_space);
+    }
+    .cross-sell-name {
+      font-weight: 600;
+      overflow-wrap: anywhere;
+      unicode-bidi: plaintext;
+      /* Lined up with the drawer's own direction, whatever the name's. */
+      text-align: match-parent;
+      text-align: -webkit-match-parent;
+    }
     .section-title {
       font-size: 1rem;
     }

@@ -176,14 +176,8 @@ export const lineStyles = css`
       opacity: 0.7;
     }
     .image,
-    .cross-sell-image,
     .box-item-image {
       grid-area: image;
-      inline-size: var(--_image);
-      block-size: var(--_image);
-      object-fit: cover;
-      border-radius: var(--_radius-surface);
-      background: var(--_border);
     }
     .box-item-image {
       inline-size: 32px;
@@ -196,8 +190,13 @@ export const lineStyles = css`
       gap: 2px;
       min-inline-size: 0;
     }
+    /* The shop's names and values take their direction from their own words. */
     .line-name,
-    .cross-sell-name {
+    .box-item-name,
+    .variation :is(dt, dd) {
+      unicode-bidi: plaintext;
+    }
+    .line-name {
       font-weight: 600;
       overflow-wrap: anywhere;
       /* Lined up with the drawer's own direction, whatever the name's. */
@@ -272,26 +271,22 @@ export const lineStyles = css`
       border-inline: 1px solid var(--_border);
       background: var(--_bg);
       text-align: center;
-      -moz-appearance: textfield;
     }
     .quantity-input[aria-invalid='true'] {
       outline: 2px solid var(--_danger);
       outline-offset: -2px;
     }
-    .remove,
-    .undo,
-    .coupon-remove {
+    .remove {
+      grid-area: remove;
+      justify-self: end;
       padding: 0;
       color: var(--_accent);
       text-decoration: underline;
     }
-    .remove {
-      grid-area: remove;
-      justify-self: end;
-    }
     .line-error {
       grid-column: 2 / -1;
       font-size: 0.875em;
+      color: var(--_danger);
     }
     .box-contents {
       grid-column: 1 / -1;

@@ -41,8 +41,24 @@ function tabStops(container: Element, stops: HTMLElement[] = []): HTMLElement[] 
 function isTabStop(element: HTMLElement): boolean {
   if (!element.matches(FOCUSABLE) || element.tabIndex < 0 || element.matches(':disabled')) return false;
   if (element instanceof HTMLInputElement && element.type === 'radio' && !element.checked) return false;
-  return element.checkVisibility();
+  return isRendered(element);
 }
+
+/** Whether the element is drawn: `checkVisibility()` where the engine has it (Safari 17.4+), else its boxes and `visibility`. */
+export function isRendered(element: HTMLElement): boolean {
+  if (typeof element.checkVisibility === 'function') return element.checkVisibility();
+  return element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
+}
+
+/**
+ * Whether the shopper's last input was the mouse or touch (not a key): the drawer's heading, focused
+ * on opening, shows no ring then, and focus handed back to the trigger after a key shows one
+ * (browsers differ in both). Listened to from when the drawer's code loads.
+ */
+let pointerLast = false;
+document.addEventListener('pointerdown', () => (pointerLast = true), true);
+document.addEventListener('keydown', () => (pointerLast = false), true);
+export const lastInputWasPointer = (): boolean => pointerLast;
 
 /**
  * Wraps Tab / Shift+Tab at the ends of an open modal dialog, so focus never leaves it for the

@@ -2,6 +2,7 @@ import { css } from 'lit';
 import { couponStyles } from './coupons.js';
 import { crossSellStyles } from './cross-sells.js';
 import { lineStyles } from './line-items.js';
+import { pictureStyles } from './product-image.js';
 import { removedStyles } from './removed-items.js';
 import { shippingStyles } from './shipping.js';
 import { totalsStyles } from './totals.js';
@@ -9,18 +10,50 @@ import { totalsStyles } from './totals.js';
 /**
  * The open drawer's frame: dialog, header, body, footer, notices, alerts, the loading and empty
  * states, and what the sections share. Each section's own rules sit beside its template
- * (`line-items.ts`, `removed-items.ts`, `coupons.ts`, `shipping.ts`, `cross-sells.ts`, `totals.ts`).
+ * (`product-image.ts`, `line-items.ts`, `removed-items.ts`, `coupons.ts`, `shipping.ts`, `cross-sells.ts`,
+ * `totals.ts`): moving a section moves its look with it.
  *
  * Rules select by class, each class named after the part it styles (the parts stay the theming
  * contract): the browser tries a `[part~=…]` rule on every element that has parts — a thousand-line
  * cart has fourteen thousand — and a class rule only on the elements with that class.
  */
 export const frameStyles = css`
+    [hidden] {
+      display: none !important;
+    }
+    button {
+      font: inherit;
+      color: inherit;
+      cursor: pointer;
+      border: 0;
+      background: none;
+    }
+    input {
+      font: inherit;
+      color: inherit;
+    }
+    ul {
+      list-style: none;
+      padding: 0;
+    }
+    ul,
+    p,
+    h2,
+    h3,
+    dl,
+    dd,
+    fieldset {
+      margin: 0;
+    }
     .dialog {
+      --_image: var(--cart-image-size, 64px);
       box-sizing: border-box;
       inline-size: var(--cart-drawer-width, min(28rem, 100vw));
       max-inline-size: 100vw;
+      /* vh where dvh is unknown (Safari < 15.4, Firefox < 101): the same height but for a phone's toolbars. */
+      block-size: 100vh;
       block-size: 100dvh;
+      max-block-size: 100vh;
       max-block-size: 100dvh;
       margin-block: 0;
       margin-inline: auto 0;
@@ -74,6 +107,10 @@ export const frameStyles = css`
     .title {
       font-size: 1.25rem;
     }
+    /* Focused on opening, so screen readers start at the top: no ring when the mouse opened it. */
+    .title.pointer-opened:focus {
+      outline: none;
+    }
     .close {
       display: inline-grid;
       place-items: center;
@@ -99,7 +136,7 @@ export const frameStyles = css`
     /* Empty live regions stay in the page (so they still announce) but out of the flex flow, or the
        body's gap would open a blank band above the first line. */
     .alert:empty,
-    .notices:not(:has(*)) {
+    .notices-none {
       position: absolute;
     }
     .notices {
@@ -113,18 +150,23 @@ export const frameStyles = css`
       padding: var(--_space);
       border-radius: var(--_radius-surface);
       border-inline-start: 4px solid var(--_muted);
-      background: color-mix(in srgb, var(--_muted) 8%, var(--_bg));
+      background: var(--_bg);
+    }
+    /* A tint where the engine mixes colours (a var() inside color-mix() would leave no colour at all elsewhere). */
+    @supports (color: color-mix(in srgb, red, blue)) {
+      .notice,
+      .alert:not(:empty),
+      .load-error {
+        background: color-mix(in srgb, var(--_muted) 8%, var(--_bg));
+      }
+      .skeleton-line {
+        background: linear-gradient(90deg, var(--_border), color-mix(in srgb, var(--_border) 40%, var(--_bg)), var(--_border));
+        background-size: 200% 100%;
+      }
     }
     /* The shop's text takes its direction from its own words (an English notice in a right-to-left
-       drawer), so its quotes and full stops stay with them. */
-    .notice,
-    .line-name,
-    .box-item-name,
-    .cross-sell-name,
-    .variation :is(dt, dd),
-    .coupon-code,
-    .shipping-package-name,
-    .shipping-rate-label {
+       drawer), so its quotes and full stops stay with them (each section does the same for its names). */
+    .notice {
       unicode-bidi: plaintext;
     }
     /* The shop's words (a name with no spaces, a long code) wrap anywhere rather than widen the drawer. */
@@ -139,9 +181,7 @@ export const frameStyles = css`
     .load-error {
       border-inline-start-color: var(--_danger);
     }
-    .alert,
-    .line-error,
-    .coupon-error {
+    .alert {
       color: var(--_danger);
     }
     .load-error {
@@ -159,8 +199,7 @@ export const frameStyles = css`
     .skeleton-line {
       block-size: 4rem;
       border-radius: var(--_radius-surface);
-      background: linear-gradient(90deg, var(--_border), color-mix(in srgb, var(--_border) 40%, var(--_bg)), var(--_border));
-      background-size: 200% 100%;
+      background: var(--_border);
       animation: shimmer 1.2s linear infinite;
     }
     @keyframes shimmer {
@@ -179,24 +218,18 @@ export const frameStyles = css`
       color: var(--_muted);
     }
 
-
-    /* What the sections share: rows of a name and an amount, and a column of parts. */
-    .removed-line,
-    .coupon {
-      display: flex;
-      justify-content: space-between;
-      gap: var(--_space);
+    /* The checkout link under the totals, and the note beside it for a signed-in customer. */
+    .checkout {
+      display: block;
+      text-align: center;
+      text-decoration: none;
     }
-
-    .coupons,
-    .coupon-form,
-    .shipping,
-    .cross-sells {
-      display: flex;
-      flex-direction: column;
-      gap: var(--_space);
+    .checkout-note {
+      margin-block: calc(var(--_space) / 2) 0;
+      font-size: 0.875em;
+      color: var(--_muted);
     }
 `;
 
 /** The open drawer's styles, adopted with the panel's code (after the trigger's), in cascade order. */
-export const panelStyles = [frameStyles, lineStyles, removedStyles, couponStyles, crossSellStyles, shippingStyles, totalsStyles];
+export const panelStyles = [frameStyles, pictureStyles, lineStyles, removedStyles, couponStyles, crossSellStyles, shippingStyles, totalsStyles];

@@ -10,9 +10,9 @@ import type { DrawerHost } from './drawer-host.js';
 import { renderCoupons } from './coupons.js';
 import { renderCrossSells } from './cross-sells.js';
 import { DrawerActions } from './drawer-actions.js';
-import { closeIcon } from './icons.js';
+import { leave } from './leave.js';
 import { renderLines } from './line-items.js';
-import { deepActiveElement, keepFocusInside, lockPageScroll } from './modal.js';
+import { deepActiveElement, keepFocusInside, lastInputWasPointer, lockPageScroll } from './modal.js';
 import { panelStyles } from './panel.styles.js';
 import { renderRemovedItems } from './removed-items.js';
 import { renderShipping } from './shipping.js';
@@ -46,6 +46,10 @@ export class DrawerPanel {
   readonly #estimate: ShippingEstimateForm;
   #viewed = false;
   #pressedBackdrop = false;
+  /** A customer's Checkout is reading the cart for the hand-over: further clicks wait. */
+  #handingOver = false;
+  /** The hand-over could not be made this time: the plain link and its hint, for this page. */
+  #handOverFailed = false;
   #releaseScroll: (() => void) | undefined;
   #derivedFrom: Cart | null | undefined;
   #lines: CartItem[] = [];
@@ -107,6 +111,8 @@ export class DrawerPanel {
     const dialog = this.#dialog;
     if (!dialog) return;
     if (this.#host.open && !dialog.open) {
+      // Opened with the mouse or a finger: the heading takes focus without a ring (Safari draws one).
+      dialog.querySelector('.title')?.classList.toggle('pointer-opened', lastInputWasPointer());
       dialog.showModal();
       this.#releaseScroll ??= lockPageScroll();
     } else if (!this.#host.open && dialog.open) {
@@ -123,7 +129,11 @@ export class DrawerPanel {
     this.#releaseScroll?.();
     this.#releaseScroll = undefined;
     const trigger = this.#trigger;
-    if (trigger && !trigger.matches(':focus')) trigger.focus();
+    if (!trigger) return;
+    // Closed with a key: the trigger shows its ring. Firefox hands focus back itself, without one:
+    // focus it again, asking for the ring (`focusVisible`, where the engine knows it).
+    if (!lastInputWasPointer() && trigger.matches(':focus') && !trigger.matches(':focus-visible')) trigger.blur();
+    if (!trigger.matches(':focus')) trigger.focus({ focusVisible: !lastInputWasPointer() } as FocusOptions);
   };
 
   /**
@@ -176,8 +186,9 @@ export class DrawerPanel {
     >
       <div class="panel" part="panel">
         <div class="header" part="header">
-          <h2 class="title" part="title" id="cart-title" tabindex="-1">${m.cart}</h2>
-          <button class="close" part="close" type="button" data-action="close" aria-label=${m.close}>${closeIcon}</button>
+          <h2 class="title" part="title" id="cart-title" tabindex="-1" autofocus>${m.cart}</h2>
+          <button class="close" part="close" type="button" data-action="close" aria-label=${m.close}
+            ><svg part="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M6 6l12 12M18 6L6 18" /></svg></button>
         </div>
         <div class="body" part="body" aria-busy=${state?.status === 'loading'}>
           <div class="visually-hidden" role="status">${keyed(announcement.id, html`<span>${announcement.text}</span>`)}</div>
@@ -205,7 +216,9 @@ export class DrawerPanel {
     // they stay on screen, read with the drawer, until the shopper's next action.
     // The estimate says what its reply's notices mean in its own words.
     const notices = cart && cart.notices !== this.#actions.feedback.staleNotices && cart.notices !== this.#estimate.ownNotices ? cart.notices : [];
-    return html`<div class="notices" part="notices">
+    // No :has() (Safari < 15.4, Firefox < 121): the empty list says so with a class.
+    const none = !notices.length && !state.notMerged.length;
+    return html`<div class=${none ? 'notices notices-none' : 'notices'} part="notices">
         ${notices.map((notice) => html`<p class="notice notice-${notice.type}" part="notice notice-${notice.type}">${notice.message}</p>`)}
         ${state.notMerged.length ? html`<p class="notice notice-error" part="notice notice-error">${m.notMerged(listOf(state.notMerged, this.#host.language))}</p>` : nothing}
       </div>
@@ -265,8 +278,12 @@ export class DrawerPanel {
   #renderCheckout() {
     // The store always knows a checkout URL (the shop's /checkout/ by default).
     const m = this.#m;
-    const signedIn = this.#view().state?.session.kind !== 'guest';
-    return html`<a class="checkout" part="checkout button primary" href=${this.#checkoutHref()} data-action="checkout" aria-describedby=${signedIn ? 'checkout-note' : nothing}
+    const state = this.#view().state;
+    // Where the shop hands the customer over signed in, there is nothing to sign in to at checkout
+    // (unless the hand-over could not be made).
+    const signedIn = state?.session.kind !== 'guest' && !(state?.features.handOver && !this.#handOverFailed);
+    // tabindex: Safari's Tab skips links by default; this one is reached in every Tab order.
+    return html`<a class="checkout" part="checkout button primary" href=${this.#checkoutHref()} tabindex="0" data-action="checkout" aria-describedby=${signedIn ? 'checkout-note' : nothing}
         >${m.checkout}</a
       >${signedIn ? html`<p class="checkout-note" part="checkout-note" id="checkout-note">${m.signedInCheckoutNote}</p>` : nothing}`;
   }
@@ -387,11 +404,27 @@ export class DrawerPanel {
   }
 
   #checkout(event: MouseEvent): void {
-    const cart = this.#view().state?.cart;
+    const state = this.#view().state;
+    const cart = state?.cart;
     if (!cart) return;
+    if (this.#handingOver) return event.preventDefault();
+    // The event carries the link without the hand-over: the cart hash never leaves the store but for the checkout page.
     const checkout = new CheckoutEvent({ ...analyticsDetail(cart), cart, url: this.#checkoutHref() });
     this.#host.dispatchEvent(checkout);
-    if (checkout.defaultPrevented) event.preventDefault();
+    if (checkout.defaultPrevented) return event.preventDefault();
+    const store = this.#host.store;
+    // A signed-in customer on a shop that offers it: read the cart now and follow the hand-over
+    // link with its fresh hash (a new tab or window gets the plain link).
+    if (!store || state.session.kind === 'guest' || !state.features.handOver || this.#handOverFailed || event.button || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    this.#handingOver = true;
+    void store.customerCheckoutHref(this.#host.checkoutUrl).then((href) => {
+      this.#handingOver = false;
+      if (href) return leave.to(href);
+      // The plain link and the hint to sign in at checkout; the saved cart is left alone.
+      this.#handOverFailed = true;
+      this.#host.requestUpdate();
+    });
   }
 }
 

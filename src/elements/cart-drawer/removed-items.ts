@@ -33,4 +33,14 @@ export const removedStyles = css`
       gap: calc(var(--_space) / 2);
       font-size: 0.875em;
     }
+    .removed-line {
+      display: flex;
+      justify-content: space-between;
+      gap: var(--_space);
+    }
+    .undo {
+      padding: 0;
+      color: var(--_accent);
+      text-decoration: underline;
+    }
 `;

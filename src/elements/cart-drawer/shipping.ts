@@ -88,6 +88,15 @@ function fixedRates(pkg: ShippingPackage, id: string, { m, currency }: ShippingV
 
 /** Packages and their rates (radios, or a fixed list). */
 export const shippingStyles = css`
+    .shipping {
+      display: flex;
+      flex-direction: column;
+      gap: var(--_space);
+    }
+    .shipping-package-name,
+    .shipping-rate-label {
+      unicode-bidi: plaintext;
+    }
     .shipping-package {
       display: flex;
       flex-direction: column;

@@ -26,7 +26,7 @@ export function renderTotals(cart: Cart, m: Messages) {
   </dl>`;
 }
 
-/** The totals, the checkout link and the note beside it. */
+/** The totals. */
 export const totalsStyles = css`
     .totals {
       display: flex;
@@ -41,15 +41,5 @@ export const totalsStyles = css`
     .total {
       font-size: 1.125em;
       font-weight: 700;
-    }
-    .checkout {
-      display: block;
-      text-align: center;
-      text-decoration: none;
-    }
-    .checkout-note {
-      margin-block: calc(var(--_space) / 2) 0;
-      font-size: 0.875em;
-      color: var(--_muted);
     }
 `;

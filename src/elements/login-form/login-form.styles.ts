@@ -1,9 +1,20 @@
-import { css, unsafeCSS } from 'lit';
+import { css, supportsAdoptingStyleSheets, unsafeCSS } from 'lit';
 import { controls, theme } from '../theme.styles.js';
 
 /**
+ * Prefixes every rule of `rules` (plain rules, no at-rules) with `scope`: the selector lists are
+ * written out, not nested, as CSS nesting is newer than the engines the widget supports (Safari
+ * < 16.5, Firefox < 117 drop a nested sheet whole).
+ */
+function scoped(scope: string, rules: string): string {
+  return rules
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/([^{}]+)\{/g, (_, selectors: string) => `${selectors.split(',').map((selector) => `${scope} ${selector.trim()}`).join(', ')} {`);
+}
+
+/**
  * The form lives in the light DOM, so the shared theme's `:host` rules are applied to the tag, and
- * every rule is nested in `login-form` (the page's own rules for the same parts win when they are
+ * every rule is scoped to `login-form` (the page's own rules for the same parts win when they are
  * more specific, which is how a theme restyles it).
  */
 export const loginFormStyles = css`
@@ -11,7 +22,12 @@ export const loginFormStyles = css`
   login-form {
     display: block;
     color: var(--_fg);
-    ${controls}
+  }
+  ${unsafeCSS(
+    scoped(
+      'login-form',
+      // A `css` template read back as text, so the build minifies these rules as it does every sheet.
+      css`${controls}
     [part~='base'],
     [part~='form'],
     [part~='field'] {
@@ -30,7 +46,7 @@ export const loginFormStyles = css`
       font-weight: 700;
       font-size: 1.125em;
     }
-    & p {
+    p {
       margin: 0;
     }
     [part~='note'] {
@@ -45,13 +61,29 @@ export const loginFormStyles = css`
       display: flex;
       flex-wrap: wrap;
       gap: var(--_space);
-    }
-  }
+    }`.cssText,
+    ),
+  )}
 `;
 
-/** Adds the stylesheet to the document or shadow root the form is in (once per root). */
-export function adoptLoginFormStyles(root: Node): void {
-  const sheet = loginFormStyles.styleSheet;
-  if (!sheet || !(root instanceof Document || root instanceof ShadowRoot)) return;
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+/**
+ * Adds the stylesheet to the document or shadow root the form is in (once per root): adopted where
+ * the engine has constructable stylesheets, else (Safari < 16.4) as a `<style>` element, with the
+ * page's `litNonce` for its Content-Security-Policy as Lit's own fallback does.
+ */
+export function adoptLoginFormStyles(root: Node, constructable = supportsAdoptingStyleSheets): void {
+  if (!(root instanceof Document || root instanceof ShadowRoot)) return;
+  const sheet = constructable ? loginFormStyles.styleSheet : undefined;
+  if (sheet) {
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    return;
+  }
+  const parent = root instanceof Document ? root.head : root;
+  if (!parent || parent.querySelector('style[data-login-form]')) return;
+  const style = document.createElement('style');
+  style.dataset.loginForm = '';
+  const nonce = (globalThis as { litNonce?: string }).litNonce;
+  if (nonce) style.setAttribute('nonce', nonce);
+  style.textContent = loginFormStyles.cssText;
+  parent.append(style);
 }

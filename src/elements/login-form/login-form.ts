@@ -38,6 +38,7 @@ let instances = 0;
  * @event auth-signed-in - The shopper signed in (`detail: { user, kind }`).
  * @event auth-signed-out - The session ended (`detail: { reason }`: `user`, `other-tab`, `expired`, `refresh-failed`).
  * @event auth-two-factor-required - The shop asked for a second factor (`detail`: providers, default provider, whether an e-mail was sent).
+ * @event cart-error - Signing in failed (a wrong password or code too); `detail`: `{ error, action: 'sign-in' }`. The form shows why.
  *
  * @csspart base - The wrapper of the steps and the status line.
  * @csspart form - Each step's `<form>`.

@@ -1,5 +1,6 @@
 import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '../../helpers/testing.js';
-import { emulateMedia, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { canEmulate, emulateMedia, engine, itIn, setViewport, shiftTab } from '../../helpers/browser.js';
 import { HttpResponse, http } from 'msw';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
@@ -31,7 +32,7 @@ function focusInsideDialog(el: CartDrawer): boolean {
 
 describe('<cart-drawer>', () => {
   afterEach(async () => {
-    await emulateMedia({ reducedMotion: 'no-preference' });
+    await emulateMedia({ reducedMotion: null });
   });
 
   describe('trigger', () => {
@@ -102,6 +103,8 @@ describe('<cart-drawer>', () => {
       await setViewport({ width: 1000, height: 700 });
       await cartWithTwoBeans();
       const el = await openDrawer(shop());
+      // Once it has slid in: the panel is where the mouse goes.
+      await Promise.all(dialogOf(el).getAnimations().map((animation) => animation.finished));
       const panel = el.shadowRoot!.querySelector('[part~=panel]')!.getBoundingClientRect();
       await sendMouse({ type: 'click', position: [Math.round(panel.left + 20), Math.round(panel.top + 200)] });
       await aTimeout(50);
@@ -111,7 +114,7 @@ describe('<cart-drawer>', () => {
       expectFocusOn(getByRole(el, 'button', 'Cart'));
     });
 
-    it('keeps focus inside while open, in both directions', async () => {
+    it('keeps focus inside while open, tabbing forward', async () => {
       await cartWithTwoBeans();
       const el = await openDrawer(shop());
       const seen = new Set<Element>();
@@ -122,10 +125,13 @@ describe('<cart-drawer>', () => {
       }
       expect(seen.size).to.be.greaterThan(8);
       expect(seen.has(el.querySelector('[slot=empty]')!), 'the hidden empty-state link took focus').to.equal(false);
+    });
+
+    itIn(engine !== 'webkit', 'WebKitWebDriver sends Shift+Tab as an unidentified key', 'wraps Shift+Tab from Close round to Checkout', async () => {
+      await cartWithTwoBeans();
+      const el = await openDrawer(shop());
       getByRole(el, 'button', 'Close').focus();
-      await sendKeys({ down: 'Shift' });
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ up: 'Shift' });
+      await shiftTab();
       expectFocusOn(getByRole(el, 'link', 'Checkout'));
     });
 
@@ -138,10 +144,16 @@ describe('<cart-drawer>', () => {
       document.documentElement.style.overflow = '';
     });
 
-    it('slides in, unless the shopper prefers reduced motion', async () => {
+    it('slides in', async () => {
+      await emulateMedia({ reducedMotion: 'no-preference' });
       const el = await openDrawer(shop());
       expect(getComputedStyle(dialogOf(el)).transitionDuration).to.not.equal('0s');
-      await emulateMedia({ reducedMotion: 'reduce' });
+    });
+
+    itIn(canEmulate.reducedMotion, 'the engine cannot emulate prefers-reduced-motion', 'does not slide for a shopper who prefers reduced motion', async () => {
+      const el = await openDrawer(shop());
+      expect(getComputedStyle(dialogOf(el)).transitionDuration).to.not.equal('0s');
+      expect(await emulateMedia({ reducedMotion: 'reduce' })).to.equal(true);
       expect(getComputedStyle(dialogOf(el)).transitionDuration).to.equal('0s');
     });
 

@@ -1,5 +1,6 @@
 import { expect, waitUntil } from '../../helpers/testing.js';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
+import { setViewport } from '../../helpers/browser.js';
 import { HttpResponse, http } from 'msw';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { canEmulate, emulateMedia, itIn } from '../../helpers/browser.js';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import { getByRole } from '../../helpers/queries.js';
 import { useShop } from '../../helpers/shop.js';
@@ -15,12 +15,12 @@ function markColour(mark: Element, pseudo: null | '::after'): string {
 }
 
 describe('<cart-drawer> in forced colours (Windows High Contrast)', () => {
-  afterEach(() => executeServerCommand('forced-colors', 'none'));
+  afterEach(() => emulateMedia({ forcedColors: null }));
 
-  it('still draws the − and + marks of the quantity buttons, in the buttons\' text colour', async () => {
+  itIn(canEmulate.forcedColors, 'the engine has no forced colours mode', 'still draws the − and + marks of the quantity buttons, in the buttons\' text colour', async () => {
     await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 2 });
     const el = await openDrawer(shop());
-    await executeServerCommand('forced-colors', 'active');
+    expect(await emulateMedia({ forcedColors: 'active' })).to.equal(true);
     expect(matchMedia('(forced-colors: active)').matches).to.equal(true);
     // The bars: − is the mark itself, + the mark and its ::after.
     for (const [name, pseudos] of [

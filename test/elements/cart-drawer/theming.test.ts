@@ -1,5 +1,5 @@
 import { expect, fixture, html, waitUntil } from '../../helpers/testing.js';
-import { setViewport } from '@web/test-runner-commands';
+import { setViewport } from '../../helpers/browser.js';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import { defaultMessages, type Messages } from '../../../src/format/messages.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';

@@ -12,7 +12,8 @@ import { requestsTo, useShop, worker } from '../../helpers/shop.js';
 /** The count the drawer's trigger shows; `null` before the cart arrived. */
 const shows = (drawer: CartDrawer) => {
   const badge = drawer.shadowRoot!.querySelector<HTMLElement>('[part~=count]');
-  return badge && !badge.hidden ? badge.textContent : null;
+  // Before the cart the badge keeps its place hidden ([hidden]), its text already there.
+  return badge && !badge.hidden && getComputedStyle(badge).visibility === 'visible' ? badge.textContent : null;
 };
 
 async function addThrough(button: AddToCart) {

@@ -1,5 +1,6 @@
 import { expect, html, oneEvent, waitUntil } from '../../helpers/testing.js';
 import { sendKeys } from '@web/test-runner-commands';
+import { clickWhereSpinnerIs, shiftTab } from '../../helpers/browser.js';
 import { delay, http } from 'msw';
 import type { Cart } from '../../../src/api/model.js';
 import type { CartItemAddedEvent, CartItemAddingEvent } from '../../../src/events/cart-events.js';
@@ -206,6 +207,19 @@ describe('<mnm-container-picker>', () => {
       expect(statusText(el)).to.equal('3 of 3–6 selected Your box is ready.');
       expect(addButton(el).disabled).to.equal(false);
       await expect(el).to.be.accessible();
+    });
+
+    it('shows no native spinner in its number fields: a click at a field\'s end changes nothing (Safari, Firefox drew one)', async () => {
+      const { baseUrl } = shop();
+      const el = await loadedPicker(baseUrl);
+      const quantity = field(el, 'Quantity of Kenya Sample');
+      const boxes = el.shadowRoot!.querySelector<HTMLInputElement>("[part~='boxes'] input")!;
+      for (const input of [quantity, boxes]) {
+        const before = input.value;
+        await clickWhereSpinnerIs(input);
+        await el.updateComplete;
+        expect(input.value, input.getAttribute('aria-label') ?? 'boxes').to.equal(before);
+      }
     });
 
     it('connects the reason “Add to cart” is disabled to the button', async () => {
@@ -469,7 +483,7 @@ describe('<mnm-container-picker>', () => {
 
       await tabTo('One more Kenya Sample');
       await sendKeys({ press: 'Enter' });
-      await sendKeys({ press: 'Space' });
+      await sendKeys({ press: ' ' });
       await tabTo('Quantity of Guatemala Sample');
       await sendKeys({ press: 'ArrowUp' });
       await tabTo('Quantity of Rwanda Sample');
@@ -505,10 +519,8 @@ describe('<mnm-container-picker>', () => {
       await sendKeys({ press: 'Enter' });
       await el.updateComplete;
 
-      await sendKeys({ down: 'Shift' });
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ up: 'Shift' });
+      await shiftTab();
+      await shiftTab();
       expect(focusedName()).to.equal('One fewer Kenya Sample');
       await sendKeys({ press: 'Enter' });
       await sendKeys({ press: 'Enter' });
