@@ -22,6 +22,27 @@ export async function explainBlockedRequest(url: string, init: RequestInit, shop
   }
   console.error(
     `cart-widget: ${init.method} ${url} was probably blocked by CORS: ${target.origin} does not allow ${origin}. ` +
-      `On CoCart: add_filter( 'cocart_disable_all_cors', '__return_false' ); in a must-use plugin or functions.php (README, "Cross-origin shops").`,
+      `${await whatToSwitchOn(url, shop, origin)} (README, "Cross-origin shops").`,
   );
+}
+
+const SWITCH = "add_filter( 'cocart_disable_all_cors', '__return_false' );";
+
+/**
+ * What the shop needs, by its CoCart version, told apart by its route index: 4.4 lists
+ * `POST {ns}/v2/cart` and needs the page's origin in `cocart_allowed_http_origins`; 4.3 needs the
+ * switch. An index the browser blocks too means CORS is on but this origin is not allowed (4.4).
+ */
+async function whatToSwitchOn(url: string, shop: string, origin: string): Promise<string> {
+  const namespace = url.slice(shop.length + 1).split(/[/?]/)[0];
+  const list = `add ${origin} with the cocart_allowed_http_origins filter`;
+  try {
+    const index = (await (await fetch(`${shop}/${namespace}/v2`, { credentials: 'omit', cache: 'no-store' })).json()) as {
+      routes?: Record<string, { methods?: string[] }>;
+    };
+    if (index.routes?.[`/${namespace}/v2/cart`]?.methods?.includes('POST')) return `CoCart 4.4+: ${SWITCH} and ${list}.`;
+  } catch {
+    return `Even reads are blocked: on CoCart 4.4+, ${list}; on 4.3, let cocart_allow_origin return it.`;
+  }
+  return `CoCart 4.3: ${SWITCH} in a must-use plugin or functions.php.`;
 }

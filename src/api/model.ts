@@ -184,7 +184,8 @@ export interface Notice {
 export interface Cart {
   /** The service's cart key (body `cart_key`, else the `CoCart-API-Cart-Key`/`Cart-Key` header). */
   key: string | null;
-  hash: string;
+  // No `cart_hash`: on CoCart 4.4 it signs the customer in at checkout, so it never enters the
+  // state, events or other tabs (only the checkout hand-over reads it, `readHandOver`).
   currency: Currency;
   items: CartItem[];
   itemCount: number;

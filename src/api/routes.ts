@@ -1,6 +1,7 @@
 import type { ApiCore, CallContext, Credentials } from './core.js';
 import type { Cart, CustomerAddresses, LoginResult, Product } from './model.js';
-import { parseCustomerAddresses, parseLogin, parseProduct, parseRoutes } from './schemas.js';
+import { ApiError } from './errors.js';
+import { isObj, parseCustomerAddresses, parseLogin, parseProduct, parseRoutes } from './schemas.js';
 
 /**
  * Every route but the cart read and the token checks (those are `ApiCore`'s): functions of the
@@ -115,6 +116,33 @@ export async function updateCustomer(api: ApiCore, address: CustomerAddressInput
 export async function getRoutes(api: ApiCore, ctx: CallContext = {}): Promise<string[]> {
   const { json } = await api.send('GET', 'v2', ctx);
   return parseRoutes(json, api.namespace);
+}
+
+/**
+ * The route index with what it says beyond paths: `handOver` when the shop offers a signed-in
+ * customer's hand-over to its checkout. CoCart 4.4 brought that hand-over (`c_hash`) together with
+ * `POST {ns}/v2/cart` (create a cart); 4.3.6 lists `GET` only there.
+ */
+export async function getShopRoutes(api: ApiCore, ctx: CallContext = {}): Promise<{ routes: string[]; handOver: boolean }> {
+  const { json } = await api.send('GET', 'v2', ctx);
+  const cart = isObj(json) && isObj(json.routes) ? json.routes[`/${api.namespace}/v2/cart`] : null;
+  return { routes: parseRoutes(json, api.namespace), handOver: isObj(cart) && Array.isArray(cart.methods) && cart.methods.includes('POST') };
+}
+
+/**
+ * What hands a signed-in customer's cart to the shop's checkout (CoCart 4.4+): their id (the cart
+ * key of a signed-in cart) and the `cart_hash` of the cart as it is now, read with the request's
+ * credentials and no cart key. The hash works like a password: callers never log or keep it.
+ * Fails (`invalid-response`) unless both are there: an empty cart has no hash.
+ */
+export async function readHandOver(api: ApiCore, ctx: CallContext = {}): Promise<{ id: string; hash: string }> {
+  const { json } = await api.send('GET', 'v2/cart', { credentials: ctx.credentials, signal: ctx.signal }, undefined, { fields: 'cart_key,cart_hash' });
+  const id = isObj(json) ? String(json.cart_key ?? '') : '';
+  const hash = isObj(json) ? String(json.cart_hash ?? '') : '';
+  if (!/^\d+$/.test(id) || !/^[\da-f]{32}$/i.test(hash)) {
+    throw new ApiError({ kind: 'invalid-response', message: 'No customer id and cart hash in the answer.' });
+  }
+  return { id, hash };
 }
 
 // --- products -----------------------------------------------------------------------------------

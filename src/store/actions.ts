@@ -7,6 +7,7 @@ import { quantityOf } from './optimistic.js';
 import type { AddItemInput, CartState, ShippingDestination, ShippingEstimate, SignInInput } from './types.js';
 
 export { login, logout } from '../api/routes.js';
+export { customerCheckout } from './checkout.js';
 
 // The store's actions but `load()`: a module the script tag loads when the browser is idle after
 // the first cart, or at the first action (`later.ts`). Each is `CartStore`'s method of the same
@@ -190,8 +191,8 @@ export async function signOut(i: Inside): Promise<void> {
 
 export function discoverFeatures(i: Inside): Promise<void> {
   const { store } = i;
-  return routes.getRoutes(store.api, { signal: i.signal }).then(
-    (routes) => {
+  return routes.getShopRoutes(store.api, { signal: i.signal }).then(
+    ({ routes, handOver }) => {
       const has = (route: string) => routes.includes(`v2/cart/${route}`);
       const { coupons, shipping } = store.state.features;
       const keptOwnRegion = store.state.shippingEstimate?.outcome === 'shop-region';
@@ -200,6 +201,7 @@ export function discoverFeatures(i: Inside): Promise<void> {
           coupons: coupons && has('apply-coupon'),
           shipping: shipping && has('set-shipping-method'),
           estimate: has('update') && !keptOwnRegion,
+          handOver,
         }),
       });
     },

@@ -89,7 +89,7 @@ export class CartStore {
       status: 'idle',
       session: this.session.state,
       // The estimate is offered only once the route index shows the shop has it.
-      features: Object.freeze({ coupons: true, shipping: true, estimate: false }),
+      features: Object.freeze({ coupons: true, shipping: true, estimate: false, handOver: false }),
       shippingEstimate: null,
       pending: Object.freeze([]),
       notMerged: Object.freeze([]),
@@ -254,6 +254,17 @@ export class CartStore {
     const target = safeCheckoutUrl(url) ?? this.config.checkoutUrl;
     const guest = this.session.state.kind === 'guest';
     return checkoutLink(target, this.config.loadCartParam, guest ? (this.#keptKey() ?? this.#confirmed?.key ?? null) : null);
+  }
+
+  /**
+   * A signed-in customer's checkout link on a shop that offers the hand-over (CoCart 4.4+): `url`
+   * (or the shop's checkout) with the customer's id and the hash of their cart read just now, so
+   * they arrive signed in with the saved cart. `null` for a guest, on other shops, or when the
+   * cart could not be read: then `checkoutHref()` is the link. Never log, keep or pass on the link.
+   */
+  customerCheckoutHref(url?: string): Promise<string | null> {
+    const target = safeCheckoutUrl(url) ?? this.config.checkoutUrl;
+    return this.#act((a, i) => a.customerCheckout(i, target, this.config.loadCartParam));
   }
 
   /** Shows this shop's cart: the drawers of this store that registered with `whenAskedToOpen` open. */

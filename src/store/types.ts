@@ -63,6 +63,11 @@ export interface CartState {
      * route turned out missing.
      */
     estimate: boolean;
+    /**
+     * A signed-in customer's Checkout hands the saved cart to the shop's checkout page, signed in
+     * (CoCart 4.4+): `true` once the route index lists `POST {ns}/v2/cart`, which came with it.
+     */
+    handOver: boolean;
   };
   /** The outcome of the shopper's last shipping estimate this session; `null` before one. */
   shippingEstimate: ShippingEstimate | null;

@@ -1,7 +1,7 @@
 // Journeys of issue 21: what differs between the CoCart versions merchants run (real-world notes,
 // "CoCart 4.4"). Each runs on every store; one that does not apply to a store says why in `skip`.
 // Add new ones to `shopVersionJourneys` (see journeys.mjs for a journey's shape).
-import { check, orderSummary, same } from './checks.mjs';
+import { check, orderSummary, resetCustomer, same, signInWithSavedCart } from './checks.mjs';
 import { describeLines, money, serverLines } from './shop.mjs';
 import { waitFor } from './shopper.mjs';
 
@@ -73,6 +73,46 @@ export const shopVersionJourneys = [
         shownDrawer === parts,
         `the drawer shows Total ${drawer.Total}; the shop's checkout asks ${checkoutTotal} (drawer: ${JSON.stringify(drawer)}; shop's totals.total "${cart.totals?.total}")`,
       );
+    },
+  },
+
+  {
+    name: "signed-in customer's checkout lands on WooCommerce's checkout, signed in, listing the saved lines, and the saved cart is still there afterwards",
+    customer: true,
+    cleanup: resetCustomer,
+    async run(context) {
+      const { shopper, products: { cap }, shop, store, site } = context;
+      const handOver = store.atLeast('4.4');
+      await resetCustomer(context);
+      const s = await shopper();
+      await signInWithSavedCart(context, s);
+      const saved = { [cap.name]: 2 };
+      await s.openDrawer();
+      const link = await s.page.$(`::-p-aria([name="Checkout"][role="link"])`);
+      check(link, 'the drawer should offer a "Checkout" link');
+      const href = await link.evaluate((a) => a.href);
+      check(!new URL(href).search, `the Checkout link on screen should carry no key or hash (${new URL(href).search ? 'it carries a query' : ''})`);
+      await Promise.all([s.page.waitForNavigation({ waitUntil: 'load', timeout: 30_000 }), link.click()]);
+      const landed = new URL(s.page.url());
+      const loggedIn = await s.page.evaluate(() => document.body.classList.contains('logged-in'));
+      const summary = await waitFor(() => s.page.evaluate(orderSummary), (found) => found.empty || Object.keys(found.lines).length > 0, 'the checkout page should show its order summary or say the cart is empty', {
+        timeout: 20_000,
+      }).catch(() => ({ lines: {}, empty: null }));
+      const after = serverLines(await shop.customerCart());
+      check(same(after, saved), `the customer's saved cart should still hold ${describeLines(saved)} after checkout; it holds ${describeLines(after)}`);
+      // Nothing the page logged or kept may carry the hash (the request log masks secrets, not hashes).
+      const kept = JSON.stringify(await s.page.evaluate(() => ({ ...localStorage })));
+      check(!/c_hash|[0-9a-f]{32}/.test(kept), 'the checkout page\'s storage should hold no cart hash');
+      if (handOver) {
+        check(
+          landed.pathname === site.checkoutPath && loggedIn && same(summary.lines, saved),
+          `on ${store.cocart} Checkout should land on ${site.checkoutPath} signed in, listing ${describeLines(saved)}; it landed on ${landed.pathname} ` +
+            `(${loggedIn ? 'signed in' : 'not signed in'}), ` + (summary.empty ? `saying "${summary.empty}"` : `listing ${describeLines(summary.lines)}`),
+        );
+      } else {
+        // 4.3.6: today's link (no key), WooCommerce's own sign-in at checkout.
+        check(landed.pathname === site.checkoutPath && !loggedIn, `on ${store.cocart} Checkout should land on ${site.checkoutPath}, not signed in; it landed on ${landed.pathname}${loggedIn ? ' signed in' : ''}`);
+      }
     },
   },
 ];

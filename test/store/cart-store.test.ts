@@ -363,7 +363,7 @@ describe('CartStore', () => {
       const store = getCartStore(shop.config);
       const error = await rejection(store.applyCoupon('SAVE10'));
       expect(error.status).to.equal(404);
-      expect(store.state.features).to.deep.equal({ coupons: false, shipping: true, estimate: false });
+      expect(store.state.features).to.deep.equal({ coupons: false, shipping: true, estimate: false, handOver: false });
     });
 
     it('turns the shipping choice off when the shop has no route for it', async () => {
@@ -371,7 +371,7 @@ describe('CartStore', () => {
       worker.use(http.post(shop.url('v2/cart/set-shipping-method'), () => wireError(404, 'rest_no_route')));
       const store = getCartStore(shop.config);
       await rejection(store.selectShippingRate('0', 'flat_rate:1'));
-      expect(store.state.features).to.deep.equal({ coupons: true, shipping: false, estimate: false });
+      expect(store.state.features).to.deep.equal({ coupons: true, shipping: false, estimate: false, handOver: false });
     });
 
     it('keeps coupons on when a coupon is merely refused', async () => {

@@ -344,6 +344,8 @@ describe('a cross-origin shop without CORS switched on', () => {
       http.post(shop.url('v2/cart/add-item'), () => HttpResponse.error()),
       http.get(shop.url('v2/cart/add-item'), () => new HttpResponse(null, { status: 404 })),
       http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_a' }))),
+      // CoCart 4.3's route index: GET only on v2/cart.
+      http.get(shop.url('v2'), () => HttpResponse.json({ routes: { [`/${shop.namespace}/v2/cart`]: { methods: ['GET'] } } })),
     );
     const errors: string[] = [];
     const error = console.error;

@@ -80,7 +80,6 @@ const Package = z.object({
  */
 export const CartWire = z.object({
   cart_key: Str,
-  cart_hash: Str,
   currency: currencySchema,
   items: entries(Item),
   item_count: Any,
@@ -206,7 +205,6 @@ function toCart(c: CartWire, m: Money): Cart {
   const { shipping, totals: t } = c;
   return {
     key: c.cart_key || null,
-    hash: c.cart_hash,
     currency: c.currency,
     items,
     itemCount: c.item_count == null ? items.reduce((n, i) => n + i.quantity.value, 0) : num(c.item_count),

@@ -10,6 +10,7 @@ import type { CartDrawer } from './cart-drawer.js';
 import { renderCoupons } from './coupons.js';
 import { renderCrossSells } from './cross-sells.js';
 import { DrawerActions } from './drawer-actions.js';
+import { leave } from './leave.js';
 import { renderLines } from './line-items.js';
 import { deepActiveElement, keepFocusInside, lastInputWasPointer, lockPageScroll } from './modal.js';
 import { panelStyles } from './panel.styles.js';
@@ -45,6 +46,10 @@ export class DrawerPanel {
   readonly #estimate: ShippingEstimateForm;
   #viewed = false;
   #pressedBackdrop = false;
+  /** A customer's Checkout is reading the cart for the hand-over: further clicks wait. */
+  #handingOver = false;
+  /** The hand-over could not be made this time: the plain link and its hint, for this page. */
+  #handOverFailed = false;
   #releaseScroll: (() => void) | undefined;
   #derivedFrom: Cart | null | undefined;
   #lines: CartItem[] = [];
@@ -273,7 +278,10 @@ export class DrawerPanel {
   #renderCheckout() {
     // The store always knows a checkout URL (the shop's /checkout/ by default).
     const m = this.#m;
-    const signedIn = this.#view().state?.session.kind !== 'guest';
+    const state = this.#view().state;
+    // Where the shop hands the customer over signed in, there is nothing to sign in to at checkout
+    // (unless the hand-over could not be made).
+    const signedIn = state?.session.kind !== 'guest' && !(state?.features.handOver && !this.#handOverFailed);
     // tabindex: Safari's Tab skips links by default; this one is reached in every Tab order.
     return html`<a class="checkout" part="checkout button primary" href=${this.#checkoutHref()} tabindex="0" data-action="checkout" aria-describedby=${signedIn ? 'checkout-note' : nothing}
         >${m.checkout}</a
@@ -396,11 +404,27 @@ export class DrawerPanel {
   }
 
   #checkout(event: MouseEvent): void {
-    const cart = this.#view().state?.cart;
+    const state = this.#view().state;
+    const cart = state?.cart;
     if (!cart) return;
+    if (this.#handingOver) return event.preventDefault();
+    // The event carries the link without the hand-over: the cart hash never leaves the store but for the checkout page.
     const checkout = new CheckoutEvent({ ...analyticsDetail(cart), cart, url: this.#checkoutHref() });
     this.#host.dispatchEvent(checkout);
-    if (checkout.defaultPrevented) event.preventDefault();
+    if (checkout.defaultPrevented) return event.preventDefault();
+    const store = this.#host.store;
+    // A signed-in customer on a shop that offers it: read the cart now and follow the hand-over
+    // link with its fresh hash (a new tab or window gets the plain link).
+    if (!store || state.session.kind === 'guest' || !state.features.handOver || this.#handOverFailed || event.button || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    this.#handingOver = true;
+    void store.customerCheckoutHref(this.#host.checkoutUrl).then((href) => {
+      this.#handingOver = false;
+      if (href) return leave.to(href);
+      // The plain link and the hint to sign in at checkout; the saved cart is left alone.
+      this.#handOverFailed = true;
+      this.#host.requestUpdate();
+    });
   }
 }
 

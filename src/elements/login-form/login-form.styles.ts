@@ -26,7 +26,8 @@ export const loginFormStyles = css`
   ${unsafeCSS(
     scoped(
       'login-form',
-      `${controls.cssText}
+      // A `css` template read back as text, so the build minifies these rules as it does every sheet.
+      css`${controls}
     [part~='base'],
     [part~='form'],
     [part~='field'] {
@@ -60,7 +61,7 @@ export const loginFormStyles = css`
       display: flex;
       flex-wrap: wrap;
       gap: var(--_space);
-    }`,
+    }`.cssText,
     ),
   )}
 `;

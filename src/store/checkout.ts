@@ -1,0 +1,52 @@
+import { toApiError } from '../api/errors.js';
+import { readHandOver } from '../api/routes.js';
+import type { Inside } from './actions.js';
+import { checkoutLink } from './config.js';
+
+/** How long Checkout waits for this tab's line changes to land before it reads the cart. */
+const SETTLE_MS = 10_000;
+
+/**
+ * A signed-in customer's Checkout on a shop that offers the hand-over (architecture §3, "Checkout
+ * hands the cart over"; CoCart 4.4: `?cocart-load-cart=<customer id>&c_hash=<cart_hash>`). The
+ * shop destroys the saved cart when the hash is not the one of the cart as it is, so the cart is
+ * read in the same click, after this tab's changes in flight have landed, and only that hash goes
+ * into the link. `null` when there is no hand-over to make or the read failed: the caller uses
+ * today's link. The link is returned to be followed, nothing else: it is never logged or kept.
+ */
+export async function customerCheckout(i: Inside, url: string, param: string): Promise<string | null> {
+  const { store } = i;
+  const guest = () => store.state.session.kind === 'guest';
+  if (!param || guest()) return null;
+  await store.discoverFeatures();
+  if (!store.state.features.handOver) return null;
+  try {
+    await settled(i);
+    const { cart: found } = await i.request((ctx) => readHandOver(store.api, ctx));
+    // Signed out meanwhile (another tab): nobody to hand over.
+    if (guest()) return null;
+    const link = new URL(checkoutLink(url, param, found.id), globalThis.location?.href);
+    link.searchParams.set('c_hash', found.hash);
+    return link.href;
+  } catch (error) {
+    console.warn('cart-widget: no checkout hand-over;', toApiError(error).message);
+    return null;
+  }
+}
+
+/** Resolves once no line change of this tab is in flight (rejects after `SETTLE_MS`). */
+function settled({ store }: Inside): Promise<void> {
+  if (!store.state.pending.length) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('changes to the cart are still under way'));
+    }, SETTLE_MS);
+    const stop = store.subscribe((state) => {
+      if (state.pending.length) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,193 @@
+// A signed-in customer's Checkout on a shop that hands the saved cart over (CoCart 4.4:
+// `?cocart-load-cart=<customer id>&c_hash=<cart_hash>`, architecture §3 "Checkout hands the cart
+// over"), and on one that does not (4.3.6). The shop's route index says which: 4.4 lists
+// `POST {ns}/v2/cart`. The hand-over read and the index are answered here; the rest by the fake shop.
+import { expect, waitUntil } from '../../helpers/testing.js';
+import { http, HttpResponse } from 'msw';
+import { leave } from '../../../src/elements/cart-drawer/leave.js';
+import { CheckoutEvent } from '../../../src/events/cart-events.js';
+import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
+import { getByRole, visibleText } from '../../helpers/queries.js';
+import { useShop, worker, type TestShop } from '../../helpers/shop.js';
+import { openDrawer } from './drawer-page.js';
+
+const NOTE = 'At checkout, sign in to the shop with the same account: your cart is kept there.';
+
+/** WordPress's namespace index as 4.4 (`POST` on `v2/cart`) or 4.3.6 (`GET` only) sends it. */
+function routeIndex(shop: TestShop, handOver: boolean) {
+  const ns = `/${shop.namespace}/v2`;
+  const routes = {
+    [ns]: { namespace: `${shop.namespace}/v2`, methods: ['GET'] },
+    [`${ns}/cart`]: { namespace: `${shop.namespace}/v2`, methods: handOver ? ['GET', 'POST'] : ['GET'] },
+    [`${ns}/cart/add-item`]: { namespace: `${shop.namespace}/v2`, methods: ['POST'] },
+    [`${ns}/cart/update`]: { namespace: `${shop.namespace}/v2`, methods: ['POST'] },
+  };
+  const index = { served: 0 };
+  worker.use(
+    http.get(shop.url('v2'), () => {
+      index.served++;
+      return HttpResponse.json({ namespace: `${shop.namespace}/v2`, routes });
+    }),
+  );
+  return index;
+}
+
+/** The hand-over reads (`GET cart?fields=…`): each answers a new hash, as a cart that changed would. */
+function handOverReads(shop: TestShop, answer?: () => Response) {
+  const reads: { authorization: string | null; query: string; hash: string }[] = [];
+  worker.use(
+    http.get(shop.url('v2/cart'), ({ request }) => {
+      const url = new URL(request.url);
+      if (!url.searchParams.has('fields')) return undefined;
+      const hash = (reads.length + 1).toString(16).padStart(32, 'c');
+      reads.push({ authorization: request.headers.get('Authorization'), query: url.search, hash });
+      return answer ? answer() : HttpResponse.json({ cart_key: '7', cart_hash: hash });
+    }),
+  );
+  return reads;
+}
+
+/** Where the drawer sent the shopper (`leave.to`), instead of leaving the test page. */
+function watchLeaving() {
+  const left: string[] = [];
+  const original = leave.to;
+  leave.to = (url) => void left.push(url);
+  return { left, restore: () => (leave.to = original) };
+}
+
+/** Clicks Checkout; answers whether the browser would follow the link itself (the test page stays). */
+function clickCheckout(link: HTMLAnchorElement): boolean {
+  let followed = false;
+  const stop = (event: Event) => {
+    followed = !event.defaultPrevented;
+    event.preventDefault();
+  };
+  window.addEventListener('click', stop, { once: true });
+  link.click();
+  return followed;
+}
+
+async function signedInWithLines(shop: TestShop) {
+  const store = shop.store();
+  await store.signIn({ username: 'ada', password: 'analytical-engine' });
+  await store.addItem({ id: ID.ethiopiaBeans, quantity: 2 });
+}
+
+describe('Checkout for a signed-in customer', () => {
+  const shop = useShop({ namespace: 'cocart', shape: 'real' });
+  let watch: ReturnType<typeof watchLeaving>;
+  beforeEach(() => (watch = watchLeaving()));
+  afterEach(() => watch.restore());
+
+  it("on a shop that offers it, reads the cart in the same click and leaves for checkout with the customer's id and that fresh hash", async () => {
+    routeIndex(shop(), true);
+    const reads = handOverReads(shop());
+    await signedInWithLines(shop());
+    const logged: string[] = [];
+    const originals = { log: console.log, warn: console.warn, error: console.error, info: console.info, debug: console.debug };
+    for (const name of Object.keys(originals) as (keyof typeof originals)[]) console[name] = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
+    const events: CheckoutEvent[] = [];
+    document.addEventListener('checkout', (e) => events.push(e as CheckoutEvent));
+    try {
+      const el = await openDrawer(shop());
+      await waitUntil(() => shop().store().state.features.handOver, 'the route index was not read');
+      await el.updateComplete;
+      // Nothing to sign in to at checkout: no hint beside the link.
+      expect(el.shadowRoot!.querySelector('[part~=checkout-note]')).to.equal(null);
+      const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
+      expect(new URL(link.href).search, 'the link on screen carries no key and no hash').to.equal('');
+      expect(reads, 'no hand-over read before the click').to.have.length(0);
+      await expect(el).to.be.accessible();
+
+      expect(clickCheckout(link), 'the drawer follows the hand-over link itself').to.equal(false);
+      await waitUntil(() => watch.left.length, 'the drawer never left for checkout');
+      expect(reads).to.have.length(1);
+      const [read] = reads;
+      expect(read!.authorization).to.match(/^Bearer /);
+      expect(new URLSearchParams(read!.query).get('cart_key'), 'the read carries no guest key').to.equal(null);
+      const target = new URL(watch.left[0]!);
+      expect(target.origin + target.pathname).to.equal(new URL(shop().baseUrl.replace(/\/wp-json$/, '/checkout/')).href);
+      expect(Object.fromEntries(target.searchParams)).to.deep.equal({ 'cocart-load-cart': '7', c_hash: read!.hash });
+
+      // The hash went nowhere else: not in the event, the console, storage or the state.
+      expect(events).to.have.length(1);
+      expect(events[0]!.detail.url).to.equal(link.href);
+      expect(JSON.stringify(events[0]!.detail)).not.to.include(read!.hash);
+      expect(logged.join('\n')).not.to.include(read!.hash);
+      expect(JSON.stringify({ ...localStorage })).not.to.include(read!.hash);
+      expect(JSON.stringify(shop().store().state)).not.to.include(read!.hash);
+    } finally {
+      Object.assign(console, originals);
+    }
+  });
+
+  it('reads the cart again on every click: a hash is never reused', async () => {
+    routeIndex(shop(), true);
+    const reads = handOverReads(shop());
+    await signedInWithLines(shop());
+    const el = await openDrawer(shop());
+    await waitUntil(() => shop().store().state.features.handOver, 'the route index was not read');
+    const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
+    clickCheckout(link);
+    await waitUntil(() => watch.left.length === 1, 'no first hand-over');
+    // The shopper came back (the page kept) and changed the cart meanwhile.
+    await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+    clickCheckout(link);
+    await waitUntil(() => watch.left.length === 2, 'no second hand-over');
+    expect(reads.map((r) => r.hash)).to.have.length(2);
+    expect(watch.left.map((url) => new URL(url).searchParams.get('c_hash'))).to.deep.equal(reads.map((r) => r.hash));
+  });
+
+  it('falls back to the plain link and the hint when the cart cannot be read, and touches nothing on the shop', async () => {
+    routeIndex(shop(), true);
+    const reads = handOverReads(shop(), () => HttpResponse.json({ code: 'cocart_oops', message: 'Down.', data: { status: 500 } }, { status: 500 }));
+    await signedInWithLines(shop());
+    const saved = shop().store().state.cart!.items.map((i) => [i.id, i.quantity.value]);
+    const el = await openDrawer(shop());
+    await waitUntil(() => shop().store().state.features.handOver, 'the route index was not read');
+    const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
+    const writesBefore = shop().requests.filter((r) => r.method !== 'GET').length;
+
+    expect(clickCheckout(link)).to.equal(false);
+    await waitUntil(() => el.shadowRoot!.querySelector('[part~=checkout-note]'), 'no hint after the failed read');
+    expect(reads).to.have.length(1);
+    expect(watch.left).to.deep.equal([]);
+    expect(visibleText(el.shadowRoot!.querySelector('[part~=checkout-note]')!)).to.equal(NOTE);
+    expect(new URL(link.href).search).to.equal('');
+    expect(shop().requests.filter((r) => r.method !== 'GET').length, 'nothing was written').to.equal(writesBefore);
+    expect(shop().store().state.cart!.items.map((i) => [i.id, i.quantity.value])).to.deep.equal(saved);
+    await expect(el).to.be.accessible();
+    // The next click follows the plain link, as on a shop without the hand-over.
+    expect(clickCheckout(link)).to.equal(true);
+    expect(reads).to.have.length(1);
+  });
+
+  it('keeps today\'s Checkout on a shop without the hand-over (CoCart 4.3.6): the plain link, the hint, no extra read', async () => {
+    const index = routeIndex(shop(), false);
+    const reads = handOverReads(shop());
+    await signedInWithLines(shop());
+    const el = await openDrawer(shop());
+    await waitUntil(() => index.served, 'the route index was not read');
+    await shop().store().discoverFeatures();
+    await el.updateComplete;
+    const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
+    expect(visibleText(el.shadowRoot!.querySelector('[part~=checkout-note]')!)).to.equal(NOTE);
+    expect(clickCheckout(link), 'the browser follows the link').to.equal(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(reads).to.deep.equal([]);
+    expect(watch.left).to.deep.equal([]);
+    expect(new URL(link.href).search).to.equal('');
+  });
+
+  it("leaves a guest's link as it was on a shop that offers the hand-over: their cart key, no hash, no read", async () => {
+    routeIndex(shop(), true);
+    const reads = handOverReads(shop());
+    await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+    const el = await openDrawer(shop());
+    await waitUntil(() => shop().store().state.features.handOver, 'the route index was not read');
+    const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
+    expect(Object.fromEntries(new URL(link.href).searchParams)).to.deep.equal({ 'cocart-load-cart': shop().store().state.cart!.key });
+    expect(clickCheckout(link)).to.equal(true);
+    expect(reads).to.deep.equal([]);
+  });
+});
