@@ -53,11 +53,11 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  * So do the few lines several elements share (`item-count`, `item-adding`, under 0.5 KB together):
  * as chunks of their own they were a third round trip (entry → element chunk → its shared chunk)
  * before the trigger could show the count. What the page needs only once the shopper acts stays
- * out too: the store's actions with the routes they call (`store/actions.ts`, `api/routes.ts`:
+ * out too: the store's actions with the routes they call (`store/store-actions.ts`, `api/routes.ts`:
  * loaded when idle after the first cart, or at the first action) and the CORS
  * explanation (`api/blocked.ts`, at a request that got no answer).
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!actions\.|checkout\.)|api[\\/]((core|errors|schemas-core|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.)|api[\\/]((core|errors|schemas-core|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>
