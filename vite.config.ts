@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { minifyAgain } from './scripts/minify-again.js';
 import { minifyTemplates } from './scripts/minify-templates.js';
 
 /**
@@ -27,7 +28,7 @@ const elements = readdirSync('src/elements', { withFileTypes: true })
 function singleFile(entry: string, fileName: string): UserConfig {
   return {
     publicDir: false,
-    plugins: [minifyTemplates()],
+    plugins: [minifyTemplates(), minifyAgain()],
     build: {
       outDir: 'dist',
       emptyOutDir: false,
@@ -52,11 +53,11 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  * So do the few lines several elements share (`item-count`, `item-adding`, under 0.5 KB together):
  * as chunks of their own they were a third round trip (entry → element chunk → its shared chunk)
  * before the trigger could show the count. What the page needs only once the shopper acts stays
- * out too: the store's actions with the routes they call (`store/actions.ts`, `api/routes.ts`:
+ * out too: the store's actions with the routes they call (`store/store-actions.ts`, `api/routes.ts`:
  * loaded when idle after the first cart, or at the first action) and the CORS
  * explanation (`api/blocked.ts`, at a request that got no answer).
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!actions\.|checkout\.)|api[\\/]((core|errors|schemas-core|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.)|api[\\/]((core|errors|schemas-core|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>
@@ -69,7 +70,7 @@ const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =
  */
 const scriptTag: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates(), alsoBuild('all'), forgetOldChunks(), placesStylesheet()],
+  plugins: [minifyTemplates(), minifyAgain(), alsoBuild('all'), forgetOldChunks(), placesStylesheet()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -94,7 +95,7 @@ const scriptTag: UserConfig = {
  */
 const allInOne: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates(), nothingLater()],
+  plugins: [minifyTemplates(), minifyAgain(), nothingLater()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -225,7 +226,7 @@ const library: UserConfig = {
  */
 const esm: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates()],
+  plugins: [minifyTemplates(), minifyAgain()],
   build: {
     outDir: 'dist/esm',
     emptyOutDir: true,
@@ -250,7 +251,7 @@ const esm: UserConfig = {
 const bench: UserConfig = {
   publicDir: false,
   base: './',
-  plugins: [minifyTemplates()],
+  plugins: [minifyTemplates(), minifyAgain()],
   build: {
     // Never `dist/`: emptying it would delete the other builds.
     outDir: 'node_modules/.cache/cart-widget-bench',

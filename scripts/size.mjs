@@ -74,7 +74,7 @@ if (extras(allChunks) !== extras(chunks.filter(onDemand))) {
 
 // What a page needs only once the shopper acts stays out of the entry (vite.config.ts's CORE must
 // not match it, or it is silently built back in): the store's actions, their routes, the CORS note.
-const heldBack = entry.moduleIds.filter((id) => /src\/(store\/actions|api\/(routes|blocked))\.ts$/.test(id));
+const heldBack = entry.moduleIds.filter((id) => /src\/(store\/store-actions|api\/(routes|blocked))\.ts$/.test(id));
 if (heldBack.length) throw new Error(`cart-widget.js holds ${heldBack.join(', ')}, which should load later`);
 
 /** A chunk and every chunk it imports statically, transitively. */
@@ -104,7 +104,7 @@ const describe = (chunk) => {
   const language = languageOf(chunk);
   if (language) return `language pack: ${language}`;
   if (onDemand(chunk)) return "reader of the merchant's data-messages JSON";
-  if (/store\/actions\.ts$/.test(chunk.facadeModuleId ?? '')) return 'sign-in and cart changes: loaded when idle after the first cart load, or at first use';
+  if (/store\/store-actions\.ts$/.test(chunk.facadeModuleId ?? '')) return 'sign-in and cart changes: loaded when idle after the first cart load, or at first use';
   if (/api\/blocked\.ts$/.test(chunk.facadeModuleId ?? '')) return 'why a request got no answer (CORS), for developers: loaded at such a failure';
   const later = chunks.filter((other) => other.dynamicImports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName);
   if (later.length) return `loaded later by ${later.map((tag) => `<${tag}>`).join(', ')} (the open drawer: when idle, or at a first hover, focus or press)`;

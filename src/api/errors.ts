@@ -159,11 +159,6 @@ export class ApiError extends Error {
     return this.status === 429;
   }
 
-  /** The shop is in trouble (5xx): nothing the shopper did. */
-  get shopFailed(): boolean {
-    return (this.status ?? 0) >= 500;
-  }
-
   /** The shop did not allow the request (403). */
   get forbidden(): boolean {
     return this.status === 403;
@@ -174,9 +169,9 @@ export class ApiError extends Error {
     return this.status === 404;
   }
 
-  /** The shop refused the request as asked (any 4xx): the shopper may change it and try again. */
+  /** The shop refused the request as asked (4xx): the shopper may change it and try again. */
   get refused(): boolean {
-    return (this.status ?? 0) >= 400 && (this.status ?? 0) < 500;
+    return this.status! >= 400 && this.status! < 500;
   }
 }
 

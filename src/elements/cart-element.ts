@@ -20,7 +20,8 @@ import { messagesContext, type ProvidedMessages } from './cart-provider/messages
  * followed when it changes. Its strings are, last wins: English, the language's pack, the
  * provider's `data-messages` JSON, the element's `messages` property. Each element names the
  * English it shows (`src/format/messages/<element>.ts`), so a page loads only the strings of the
- * elements it has.
+ * elements it has. Its direction follows its language (`ar`: right to left) unless a `dir` on it or
+ * above it says otherwise.
  */
 export class CartElement extends LitElement {
   static override properties: PropertyDeclarations = {

@@ -1,4 +1,3 @@
-import type { ShopState } from './cart-state.js';
 import { base64url } from './jwt.js';
 import { isObject } from './json.js';
 
@@ -26,7 +25,8 @@ export interface AuthRecords {
 /** The sign-in side's records inside the shop's state; a signing secret is made on first use. */
 export class TokenBook {
   constructor(
-    private readonly state: ShopState,
+    /** The shop's state (`cart-state.ts`), whose `auth` these records are. */
+    private readonly state: { auth?: AuthRecords },
     private readonly changed: () => void,
   ) {}
 

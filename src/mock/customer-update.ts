@@ -3,7 +3,6 @@ import { displayName, findProduct } from './catalog.js';
 import type { MockCurrency } from './currency.js';
 import { shopError } from './errors.js';
 import { isObject } from './json.js';
-import type { Notice } from './wire.js';
 
 /*
  * `POST cart/update` as CoCart 4.3.6 has it (real shape only): a `namespace` picks a callback.
@@ -95,6 +94,9 @@ export function formattedDestination(cart: CartRecord, currency: MockCurrency): 
 }
 
 /** Runs `POST cart/update`; returns the notices to answer with (the cart is changed in place). */
+/** A notice as the cart answer lists it (`wire.ts`'s `Notice`). */
+type Notice = { type: 'error' | 'success'; message: string };
+
 export function updateCart(cart: CartRecord, body: Body, options: CartUpdateOptions): Notice[] {
   const namespace = typeof body.namespace === 'string' ? body.namespace.trim() : '';
   if (namespace !== 'update-customer' && namespace !== 'update-cart') {

@@ -1,5 +1,4 @@
 import { isObject } from './json.js';
-import type { MockShape } from './purchase-rules.js';
 
 /**
  * A failure the fake service answers with. Thrown anywhere below a route and turned into a response
@@ -31,7 +30,7 @@ export class ShopError extends Error {
   }
 
   /** The response body on the wire; `null` for an empty body. */
-  body(namespace: string, shape: MockShape = 'document'): unknown {
+  body(namespace: string, shape: 'document' | 'real' = 'document'): unknown {
     if (this.options.raw) return this.options.raw.body(namespace);
     const code = this.options.core ? this.code : `${namespace}_${this.code}`;
     const real = shape === 'real' ? this.options.realData : undefined;

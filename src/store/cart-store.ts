@@ -1,16 +1,17 @@
-import { ApiCore, type CallContext, type Credentials } from '../api/core.js';
+import { ApiCore } from '../api/core.js';
 import { ApiError, toApiError } from '../api/errors.js';
 import type { Cart, Product } from '../api/model.js';
-import type { Inside, Line, Reply, RequestOptions } from './actions.js';
+import { keptCartKey } from './cart-key.js';
 import { checkoutLink, resolveConfig, safeCheckoutUrl, storeScope } from './config.js';
-import { actions, loadActions, loadWhenIdle, type Actions } from './later.js';
+import { actions, loadStoreActions, loadWhenIdle, type StoreActions } from './load-store-actions.js';
 import { withQuantities } from './optimistic.js';
-
-export { storeScope };
-import { createPersistence, type Persistence, type SyncMessage } from './persistence.js';
+import { createPersistence, type Persistence } from './persistence.js';
+import { RequestPipeline, type Reply } from './request-pipeline.js';
 import { Session } from './session.js';
 // The page's HTML parser reads the shop's named character references for the api layer.
 import './shop-text.js';
+import type { QuantityChanges, StoreParts } from './store-parts.js';
+import { syncTabs } from './tab-sync.js';
 import type {
   AddItemInput,
   CartState,
@@ -22,8 +23,7 @@ import type {
   StoreConfig,
 } from './types.js';
 
-/** Persistence name of the guest cart key. */
-const CART_KEY = 'cart-key';
+export { storeScope };
 
 /**
  * The cart of one shop (base URL + namespace): immutable state, actions that return promises, and
@@ -34,38 +34,31 @@ const CART_KEY = 'cart-key';
  * the service confirmed and rejects with an `ApiError`, never another error type.
  */
 export class CartStore {
-  /**
-   * The connection to the shop: the cart read and the token checks. The other routes are functions
-   * of `api/routes.ts` (or `CartApi`'s methods), which take this.
-   */
-  readonly api: ApiCore;
   readonly config: Readonly<ResolvedStoreConfig>;
-  readonly session: Session;
   /** Names this shop in storage and in the other tabs' channel: `{baseUrl}/{namespace}`. */
   readonly scope: string;
 
   #state: CartState;
   readonly #listeners = new Set<StateListener>();
   readonly #persistence: Persistence;
+  /** Where a request's authentication comes from: tokens, refresh, Basic credentials. */
+  readonly #session: Session;
+  /** Tells the other tabs a confirmed cart (`tab-sync.ts`). */
+  readonly #tabs: ReturnType<typeof syncTabs>;
+  /** The one way a request reaches the shop. */
+  readonly #pipeline: RequestPipeline;
   /** Settles once the stored session was restored: no request goes out before. */
   readonly #ready: Promise<void>;
-  /** Whether `#ready` has settled: after that no request waits for it (nor sets a timer to). */
-  #restored = false;
   readonly #lifetime = new AbortController();
   readonly #cleanups: Array<() => void>;
   /** The last cart the service confirmed (or another tab shared); `state.cart` adds optimistic lines. */
   #confirmed: Cart | null = null;
-  readonly #lines = new Map<string, Line>();
+  readonly #quantityChanges = new Map<string, QuantityChanges>();
   readonly #restoring = new Set<string>();
-  /** Requests are numbered as they start; a reply older than the last applied one is stale. */
-  #seq = 0;
+  /** The number of the newest request whose reply is shown: a reply of an older one is stale. */
   #appliedSeq = 0;
-  /** Counts session switches: a reply to a request of an earlier session never applies. */
-  #epoch = 0;
   /** The newest load while it is in flight. */
   #loading: Promise<Cart> | null = null;
-  /** A request without a cart key in flight: the others wait for the key it brings. */
-  #keyless: Promise<void> | null = null;
   /** The shop's route index, read once (when a drawer first opens). */
   #features: Promise<void> | null = null;
   /** Whether any element asked for the cart already (the first asks; the others share the answer). */
@@ -74,39 +67,47 @@ export class CartStore {
   readonly #openers = new Set<() => void>();
   /** Above zero while this store itself changes the session (restore, sign-in, sign-out). */
   #sessionChanges = 0;
-  /** What the actions (`actions.ts`) work with, made at the first action. */
-  #inside?: Inside;
+  /** What the actions (`store-actions.ts`) work with, made at the first action. */
+  #parts?: StoreParts;
 
   constructor(config: StoreConfig) {
     this.config = Object.freeze(resolveConfig(config));
     const { baseUrl, namespace, amounts } = this.config;
     this.scope = `${baseUrl}/${namespace}`;
     this.#persistence = createPersistence(this.scope);
-    this.api = new ApiCore({ baseUrl, namespace, amounts });
-    this.session = new Session(this.api, this.#persistence, this.config);
+    const api = new ApiCore({ baseUrl, namespace, amounts });
+    this.#session = new Session(api, this.#persistence, this.config);
     this.#state = Object.freeze({
       cart: null,
       status: 'idle',
-      session: this.session.state,
+      session: this.#session.state,
       // The estimate is offered only once the route index shows the shop has it.
       features: Object.freeze({ coupons: true, shipping: true, estimate: false, handOver: false }),
       shippingEstimate: null,
       pending: Object.freeze([]),
       notMerged: Object.freeze([]),
     });
+    this.#ready = this.#changeSession(() => this.#session.restore()).catch(ignore);
+    this.#pipeline = new RequestPipeline({
+      api,
+      session: this.#session,
+      persistence: this.#persistence,
+      ready: this.#ready,
+      signal: this.#lifetime.signal,
+      reread: () => this.#fetchCart(),
+      dropNotices: () => this.#dropNotices(),
+    });
+    this.#tabs = syncTabs(this.#persistence, () => this.#owner(), (cart) => this.#showFromOtherTab(cart));
     const onPageShow = (event: Event) => {
       // Back/forward cache: the page was frozen, the cart may have changed meanwhile.
       if ((event as PageTransitionEvent).persisted) this.#fetchCart().catch(ignore);
     };
     globalThis.addEventListener?.('pageshow', onPageShow);
     this.#cleanups = [
-      this.session.subscribe((session) => this.#followSessionChange(session)),
-      this.#persistence.listen((message) => this.#takeFromOtherTab(message)),
+      this.#session.subscribe((session) => this.#followSessionChange(session)),
+      () => this.#tabs.stop(),
       () => globalThis.removeEventListener?.('pageshow', onPageShow),
     ];
-    this.#ready = this.#changeSession(() => this.session.restore())
-      .catch(ignore)
-      .then(() => void (this.#restored = true));
   }
 
   get state(): CartState {
@@ -144,17 +145,17 @@ export class CartStore {
     }
     // The new quantity shows in this tick even while the code that sends it is still loading.
     return new Promise((resolve, reject) => {
-      let line = this.#lines.get(itemKey);
+      let line = this.#quantityChanges.get(itemKey);
       const idle = !line;
       line ??= { wanted: 0, waiters: [] };
       line.wanted = Math.floor(quantity);
       line.waiters.push({ resolve, reject });
-      this.#lines.set(itemKey, line);
+      this.#quantityChanges.set(itemKey, line);
       this.#setState(this.#cartWithPendingQuantities());
       if (idle) {
         this.#act((a, i) => a.sendLineQuantities(i, itemKey, line)).catch((error: ApiError) => {
           // The code could not be loaded: the line returns to what the service confirmed.
-          this.#lines.delete(itemKey);
+          this.#quantityChanges.delete(itemKey);
           this.#setState(this.#cartWithPendingQuantities());
           for (const waiter of line.waiters.splice(0)) waiter.reject(error);
         });
@@ -252,8 +253,8 @@ export class CartStore {
    */
   checkoutHref(url?: string): string {
     const target = safeCheckoutUrl(url) ?? this.config.checkoutUrl;
-    const guest = this.session.state.kind === 'guest';
-    return checkoutLink(target, this.config.loadCartParam, guest ? (this.#keptKey() ?? this.#confirmed?.key ?? null) : null);
+    const guest = this.#session.state.kind === 'guest';
+    return checkoutLink(target, this.config.loadCartParam, guest ? (keptCartKey(this.#persistence) ?? this.#confirmed?.key ?? null) : null);
   }
 
   /**
@@ -287,98 +288,38 @@ export class CartStore {
   }
 
   /**
-   * Runs an action of `actions.ts`: at once when the module is here (so its immediate effects, an
-   * optimistic quantity, show in the same tick), else once it has loaded — each action in the order
-   * it was called. A module that cannot load rejects with an `ApiError` (`network`).
+   * Runs an action of `store-actions.ts`: at once when the module is here (so its immediate
+   * effects, an optimistic quantity, show in the same tick), else once it has loaded — each action
+   * in the order it was called. A module that cannot load rejects with an `ApiError` (`network`).
    */
-  #act<T>(run: (actions: Actions, inside: Inside) => Promise<T>): Promise<T> {
-    const inside = (this.#inside ??= {
-      store: this,
-      lines: this.#lines,
+  #act<T>(run: (actions: StoreActions, parts: StoreParts) => Promise<T>): Promise<T> {
+    const parts = (this.#parts ??= {
+      send: (call, options) => this.#pipeline.send(call, options),
+      session: this.#session,
+      state: () => this.#state,
+      subscribe: (listener) => this.subscribe(listener),
+      discoverFeatures: () => this.discoverFeatures(),
+      quantityChanges: this.#quantityChanges,
       ready: this.#ready,
       signal: this.#lifetime.signal,
       set: (patch) => this.#setState(patch),
-      request: (send, options) => this.#request(send, options),
-      fetch: () => this.#fetchCart(),
-      apply: (reply, patch, evenIfLate) => this.#applyReply(reply, patch, evenIfLate),
-      shown: () => this.#cartWithPendingQuantities(),
+      reread: () => this.#fetchCart(),
+      showReply: (reply, patch, evenIfLate) => this.#showReply(reply, patch, evenIfLate),
+      withPendingQuantities: () => this.#cartWithPendingQuantities(),
       // A reply to a change that started before the cart on screen (a later reply's, another
       // tab's): that cart may lack the change, and the reply what came after it.
-      older: (reply) => reply.epoch === this.#epoch && reply.seq < this.#appliedSeq,
-      key: () => this.#keptKey(),
+      startedBeforeShown: (reply) => this.#pipeline.current(reply) && reply.seq < this.#appliedSeq,
+      guestKey: () => keptCartKey(this.#persistence),
       confirmed: () => this.#confirmed,
       changeSession: (task) => this.#changeSession(task),
-      newSession: () => this.#beginNewSession(),
+      newSession: () => this.#pipeline.newSession(),
       dropNotices: () => this.#dropNotices(),
-      guestCart: () => this.#startGuestCart(),
+      startGuestCart: () => this.#startGuestCart(),
     });
-    return actions ? run(actions, inside) : loadActions().then((loaded) => run(loaded, inside));
+    return actions ? run(actions, parts) : loadStoreActions().then((loaded) => run(loaded, parts));
   }
 
-  // --- requests -------------------------------------------------------------------------------
-
-  /**
-   * Every request goes through here: credentials from the session, the guest's cart key (never a
-   * key with credentials), one repeat after the session recovered from an authentication failure,
-   * and — when the service no longer knows the key — the key forgotten (and with `freshCart`, one
-   * repeat without it). A change whose answer never came (the connection dropped after it left),
-   * or that found its line gone, reads the cart again before it fails: the shopper sees the shop's
-   * truth, never a guess.
-   */
-  async #request<T>(
-    send: (ctx: CallContext) => Promise<T>,
-    { freshCart = false, write = false, cartRoute = true }: RequestOptions = {},
-  ): Promise<Reply<T>> {
-    // The stored session is checked first, but a check that hangs must not hold the page's cart
-    // past its read deadline: after a while the request goes with the credentials held (a token
-    // the check later finds refused is refreshed or ends the session, as for any request).
-    if (!this.#restored) await Promise.race([this.#ready, pause(SESSION_CHECK_WAIT_MS)]);
-    let recovered = false;
-    let keyDropped = false;
-    for (;;) {
-      let credentials: Credentials = { kind: 'none' };
-      let cartKey: string | null = null;
-      try {
-        credentials = await this.session.credentials();
-        // A product read has nothing to do with the guest's cart key: it neither waits for one nor brings one.
-        const guest = cartRoute && this.session.state.kind === 'guest';
-        if (guest) {
-          while (this.#keyless && !this.#keptKey()) await this.#keyless;
-          cartKey = this.#keptKey();
-        }
-        const seq = ++this.#seq;
-        const epoch = this.#epoch;
-        const request = send({ credentials, cartKey, signal: this.#lifetime.signal });
-        if (guest && !cartKey) {
-          // Until it settles, other guest requests wait for the key it brings.
-          const settled = request.then((answer) => this.#keepKey((answer as Partial<Cart>)?.key), ignore);
-          this.#keyless = settled;
-          void settled.then(() => {
-            if (this.#keyless === settled) this.#keyless = null;
-          });
-        }
-        return { cart: await request, seq, epoch };
-      } catch (caught) {
-        const error = toApiError(caught);
-        if (!recovered && (await this.#sessionRecovers(error, credentials))) {
-          recovered = true;
-          continue;
-        }
-        if (cartKey && !keyDropped && error.lostCart) {
-          keyDropped = true;
-          this.#forgetKey();
-          if (freshCart) continue;
-          this.#fetchCart().catch(ignore);
-        }
-        // What the shop said about an earlier request must not stand beside this failure.
-        if (error.kind !== 'aborted') this.#dropNotices();
-        if (write && (error.outcomeUnknown || error.lineGone)) {
-          if (await this.#fetchCart().then(() => true, () => false)) throw error.withCartReread();
-        }
-        throw error;
-      }
-    }
-  }
+  // --- the cart on screen ---------------------------------------------------------------------
 
   /** Takes the shop's notices off the cart on screen (they were about an earlier request). */
   #dropNotices(): void {
@@ -387,17 +328,12 @@ export class CartStore {
     this.#setState(this.#cartWithPendingQuantities());
   }
 
-  /** After an authentication failure: whether the session recovered and the request is worth repeating. */
-  async #sessionRecovers(error: ApiError, credentials: Credentials): Promise<boolean> {
-    return this.session.recover(error, credentials).catch(() => false);
-  }
-
   #fetchCart(): Promise<Cart> {
     this.#setState({ status: 'loading', error: undefined });
     // Only the newest load (the one `load()` shares) sets the status.
-    const run: Promise<Cart> = this.#request((ctx) => this.api.getCart(ctx), { freshCart: true }).then(
+    const run: Promise<Cart> = this.#pipeline.send((api, ctx) => api.getCart(ctx), { freshCart: true }).then(
       (reply) => {
-        this.#applyReply(reply, this.#loading === run ? { status: 'idle', error: undefined } : {});
+        this.#showReply(reply, this.#loading === run ? { status: 'idle', error: undefined } : {});
         // The cart is on screen: the actions can come while the browser has nothing else to do.
         loadWhenIdle();
         return reply.cart;
@@ -422,15 +358,15 @@ export class CartStore {
    * Takes a reply as the confirmed cart unless a newer one was applied already (or the session
    * changed since its request started), and tells the other tabs.
    */
-  #applyReply(reply: Reply, patch: Partial<CartState> = {}, evenIfLate = false): void {
-    if (reply.epoch !== this.#epoch || (reply.seq < this.#appliedSeq && !evenIfLate)) {
+  #showReply(reply: Reply, patch: Partial<CartState> = {}, evenIfLate = false): void {
+    if (!this.#pipeline.current(reply) || (reply.seq < this.#appliedSeq && !evenIfLate)) {
       // The cart stays, but a line that settled no longer shows as pending.
       this.#setState({ ...this.#cartWithPendingQuantities(), ...patch });
       return;
     }
     this.#appliedSeq = Math.max(this.#appliedSeq, reply.seq);
     this.#showConfirmed(reply.cart, patch);
-    this.#persistence.post({ type: 'cart', cart: reply.cart, owner: this.#owner() });
+    this.#tabs.share(reply.cart);
   }
 
   #showConfirmed(cart: Cart | null, patch: Partial<CartState> = {}): void {
@@ -442,13 +378,13 @@ export class CartStore {
   /** `state.cart` (the confirmed cart with each pending line's wanted quantity) and `pending`. */
   #cartWithPendingQuantities(): Pick<CartState, 'cart' | 'pending'> {
     return {
-      cart: this.#confirmed && withQuantities(this.#confirmed, this.#lines),
+      cart: this.#confirmed && withQuantities(this.#confirmed, this.#quantityChanges),
       pending: this.#pendingKeys(),
     };
   }
 
   #pendingKeys(): readonly string[] {
-    const keys = [...new Set([...this.#lines.keys(), ...this.#restoring])];
+    const keys = [...new Set([...this.#quantityChanges.keys(), ...this.#restoring])];
     const previous = this.#state.pending;
     return keys.length === previous.length && keys.every((key, index) => key === previous[index]) ? previous : Object.freeze(keys);
   }
@@ -474,42 +410,15 @@ export class CartStore {
 
   /** Whose carts this tab shows: the session's kind and customer (a customer without an id too). */
   #owner(): string {
-    const { kind, user } = this.session.state;
+    const { kind, user } = this.#session.state;
     return `${kind}:${user?.id ?? ''}`;
   }
 
-  // --- cart key -------------------------------------------------------------------------------
-
-  #keptKey(): string | null {
-    const key = this.#persistence.read(CART_KEY);
-    return isCartKey(key) ? key : null;
-  }
-
-  /** Keeps the service's key unless one is kept already (the first response's key wins). */
-  #keepKey(key: string | null | undefined): void {
-    if (isCartKey(key) && !this.#keptKey() && this.session.state.kind === 'guest') this.#shareKey(key);
-  }
-
-  #forgetKey(): void {
-    if (this.#persistence.read(CART_KEY) !== null) this.#shareKey(null);
-  }
-
-  #shareKey(key: string | null): void {
-    this.#persistence.write(CART_KEY, key);
-    this.#persistence.post({ type: 'cart-key', key });
-  }
-
-  // --- session and other tabs -----------------------------------------------------------------
-
-  /** Another session began: replies to earlier requests no longer apply, and the guest key goes in every tab. */
-  #beginNewSession(): void {
-    this.#epoch++;
-    this.#forgetKey();
-  }
+  // --- the session and other tabs -------------------------------------------------------------
 
   /** After a sign-out: nothing of the customer's cart stays on screen; a fresh guest cart loads. */
   #startGuestCart(): Promise<void> {
-    this.#beginNewSession();
+    this.#pipeline.newSession();
     this.#setState({ notMerged: Object.freeze([]) });
     this.#showConfirmed(null);
     return this.#fetchCart().then(ignore, ignore);
@@ -523,7 +432,7 @@ export class CartStore {
       throw toApiError(error);
     } finally {
       this.#sessionChanges--;
-      this.#setState({ session: this.session.state });
+      this.#setState({ session: this.#session.state });
     }
   }
 
@@ -536,24 +445,16 @@ export class CartStore {
       void this.#startGuestCart();
     } else {
       // The tab that signed in carried the guest cart; this one only drops the key.
-      this.#beginNewSession();
+      this.#pipeline.newSession();
       this.#fetchCart().catch(ignore);
     }
   }
 
-  /** What another tab of this shop posted: applied without a request. */
-  #takeFromOtherTab(message: SyncMessage): void {
-    if (message.type === 'cart-key') {
-      if (message.key === null || isCartKey(message.key)) this.#persistence.write(CART_KEY, message.key);
-    } else if (message.type === 'cart' && isCart(message.cart)) {
-      // Another session's cart (a Basic sign-in is not shared), or two tabs starting guest carts
-      // at once: only the cart of this session and of the key kept is shown.
-      const kept = this.#keptKey();
-      if (message.owner !== this.#owner() || (kept && message.cart.key && message.cart.key !== kept)) return;
-      // Newer than any reply to a request of ours in flight: those no longer apply (or re-post).
-      this.#appliedSeq = this.#seq + 1;
-      this.#showConfirmed(message.cart);
-    }
+  /** A cart another tab of this session confirmed: shown without a request. */
+  #showFromOtherTab(cart: Cart): void {
+    // Newer than any reply to a request of ours in flight: those no longer apply (or re-post).
+    this.#appliedSeq = this.#pipeline.nextSeq;
+    this.#showConfirmed(cart);
   }
 }
 
@@ -585,23 +486,3 @@ export function resetCartStores(): void {
 // --- helpers ------------------------------------------------------------------------------------
 
 function ignore(): void {}
-
-/** How long a request waits for the stored session's check on page load. */
-const SESSION_CHECK_WAIT_MS = 4_000;
-
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/**
- * A key as the service issued it: any non-empty text of bounded length (the service chooses its
- * characters; the api encodes it). Anything else in storage is corruption and is ignored.
- */
-function isCartKey(value: unknown): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= 256;
-}
-
-function isCart(value: unknown): value is Cart {
-  const cart = value as Partial<Cart> | null;
-  return !!cart && typeof cart === 'object' && Array.isArray(cart.items) && !!cart.totals && !!cart.currency;
-}

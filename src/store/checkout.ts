@@ -1,6 +1,6 @@
 import { toApiError } from '../api/errors.js';
 import { readHandOver } from '../api/routes.js';
-import type { Inside } from './actions.js';
+import type { StoreParts } from './store-parts.js';
 import { checkoutLink } from './config.js';
 
 /** How long Checkout waits for this tab's line changes to land before it reads the cart. */
@@ -14,15 +14,14 @@ const SETTLE_MS = 10_000;
  * into the link. `null` when there is no hand-over to make or the read failed: the caller uses
  * today's link. The link is returned to be followed, nothing else: it is never logged or kept.
  */
-export async function customerCheckout(i: Inside, url: string, param: string): Promise<string | null> {
-  const { store } = i;
-  const guest = () => store.state.session.kind === 'guest';
+export async function customerCheckout(i: StoreParts, url: string, param: string): Promise<string | null> {
+  const guest = () => i.session.state.kind === 'guest';
   if (!param || guest()) return null;
-  await store.discoverFeatures();
-  if (!store.state.features.handOver) return null;
+  await i.discoverFeatures();
+  if (!i.state().features.handOver) return null;
   try {
     await settled(i);
-    const { cart: found } = await i.request((ctx) => readHandOver(store.api, ctx));
+    const { cart: found } = await i.send((api, ctx) => readHandOver(api, ctx));
     // Signed out meanwhile (another tab): nobody to hand over.
     if (guest()) return null;
     const link = new URL(checkoutLink(url, param, found.id), globalThis.location?.href);
@@ -35,14 +34,14 @@ export async function customerCheckout(i: Inside, url: string, param: string): P
 }
 
 /** Resolves once no line change of this tab is in flight (rejects after `SETTLE_MS`). */
-function settled({ store }: Inside): Promise<void> {
-  if (!store.state.pending.length) return Promise.resolve();
+function settled(i: StoreParts): Promise<void> {
+  if (!i.state().pending.length) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();
       reject(new Error('changes to the cart are still under way'));
     }, SETTLE_MS);
-    const stop = store.subscribe((state) => {
+    const stop = i.subscribe((state) => {
       if (state.pending.length) return;
       clearTimeout(timer);
       stop();

@@ -2,7 +2,6 @@ import type { ApiCore, Credentials } from '../api/core.js';
 import { ApiError } from '../api/errors.js';
 import type { Customer } from '../api/model.js';
 import { tokenExpiry } from './jwt.js';
-import { loadActions } from './later.js';
 import type { Persistence } from './persistence.js';
 import type { SessionEndReason, SessionState, SignInInput, StoreConfig } from './types.js';
 
@@ -21,6 +20,9 @@ interface SharedSession {
   stored: StoredSession | null;
   endedBy?: SessionEndReason;
 }
+
+/** The routes a sign-in and a sign-out call (`api/routes.ts`'s `login` and `logout`). */
+export type SignInRoutes = Pick<typeof import('../api/routes.js'), 'login' | 'logout'>;
 
 export interface SessionOptions {
   /** The clock, ms since the epoch. */
@@ -136,12 +138,13 @@ export class Session {
    * Signs in. The login carries no guest cart key: on a real server a signed-in request with one
    * replaces the customer's saved cart (the store carries guest lines over itself). A two-factor
    * challenge rejects with an `ApiError` whose `is('2fa_required')` is true and `twoFactor` set.
-   * Over plain http the api refuses before the password leaves the page.
+   * Over plain http the api refuses before the password leaves the page. `routes` are the login
+   * and logout routes: the store's actions (`store-actions.ts`, loaded when first needed) hand them
+   * over, so the page's first script carries neither.
    */
-  async signIn(input: SignInInput): Promise<void> {
+  async signIn(input: SignInInput, routes: SignInRoutes): Promise<void> {
     const { username, password } = input;
-    // The login route comes with the store's actions (`later.ts`), not with the page's first script.
-    const { login } = await loadActions();
+    const { login } = routes;
     const result = await login(this.#api, input, { credentialsInQuery: this.#inQuery() });
     if (this.#config.auth !== 'basic' && result.token) {
       this.#share({ token: result.token, refreshToken: result.refreshToken, user: result.user });
@@ -155,13 +158,13 @@ export class Session {
   }
 
   /** Ends the session here and in every tab, and tells the shop (where it has a logout route). */
-  async signOut(): Promise<void> {
+  async signOut(routes: SignInRoutes): Promise<void> {
     const credentials = this.#held();
     // Nothing to end: another tab's Basic session (not shared) stays.
     if (credentials.kind === 'none') return;
     this.#end('user');
     try {
-      await (await loadActions()).logout(this.#api, { credentials });
+      await routes.logout(this.#api, { credentials });
     } catch {
       // A shop without the route, or offline: the session has ended on this side regardless.
     }

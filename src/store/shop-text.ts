@@ -9,15 +9,11 @@ import { readNamedReferencesWith } from '../api/wire/text.js';
  * never attached to the page: nothing but that reference can be parsed, and what comes back is
  * read as text. Outside a browser (no `document`) the api's own few names stay.
  */
-let reader: HTMLTextAreaElement | undefined;
-const read = new Map<string, string | undefined>();
-
-if (typeof document !== 'undefined') readNamedReferencesWith((name) => {
-  if (!read.has(name)) {
-    reader ??= document.createElement('textarea');
+if (typeof document !== 'undefined') {
+  const reader = document.createElement('textarea');
+  readNamedReferencesWith((name) => {
     reader.innerHTML = `&${name};`;
     const text = reader.value;
-    read.set(name, text === `&${name};` ? undefined : text);
-  }
-  return read.get(name);
-});
+    return text === `&${name};` ? undefined : text;
+  });
+}

@@ -19,7 +19,7 @@ describe('ApiError', () => {
     const error = (status: number | undefined, code?: string, kind: ApiError['kind'] = 'http') => new ApiError({ kind, status, code, message: 'x' });
     const meaning = (e: ApiError) =>
       (['emptyCart', 'estimateNotOffered', 'wrongCredentials', 'twoFactorRequired', 'invalidTwoFactorCode', 'invalidTwoFactorMethod',
-        'rateLimited', 'forbidden', 'notFound', 'shopFailed', 'refused', 'missingRoute'] as const).filter((name) => e[name]);
+        'rateLimited', 'forbidden', 'notFound', 'refused', 'missingRoute'] as const).filter((name) => e[name]);
     expect(meaning(error(404, 'cocart_cart_empty'))).to.deep.equal(['emptyCart', 'notFound', 'refused']);
     expect(meaning(error(404, 'cocart_update_cart_no_namespace_error'))).to.deep.equal(['estimateNotOffered', 'notFound', 'refused']);
     expect(meaning(error(404, 'rest_no_route'))).to.deep.equal(['estimateNotOffered', 'notFound', 'refused', 'missingRoute']);
@@ -27,8 +27,8 @@ describe('ApiError', () => {
     expect(meaning(error(401, 'svc_authentication_error', 'auth'))).to.deep.equal(['wrongCredentials', 'refused']);
     expect(meaning(error(403, 'cocart_rest_not_authorized'))).to.deep.equal(['wrongCredentials', 'forbidden', 'refused']);
     // Real servers: an unknown username is a 500 with an empty body; PHP's critical error is not.
-    expect(meaning(error(500))).to.deep.equal(['wrongCredentials', 'shopFailed']);
-    expect(meaning(error(500, 'internal_server_error'))).to.deep.equal(['shopFailed']);
+    expect(meaning(error(500))).to.deep.equal(['wrongCredentials']);
+    expect(meaning(error(500, 'internal_server_error'))).to.deep.equal([]);
     expect(meaning(error(401, 'cocart_2fa_required'))).to.deep.equal(['wrongCredentials', 'twoFactorRequired', 'refused']);
     expect(meaning(error(401, 'svc_2fa_invalid_code'))).to.deep.equal(['wrongCredentials', 'invalidTwoFactorCode', 'refused']);
     expect(meaning(error(400, 'svc_2fa_invalid_provider'))).to.deep.equal(['invalidTwoFactorMethod', 'refused']);

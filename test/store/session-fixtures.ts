@@ -4,15 +4,30 @@
 // of storage for secrets.
 import { CartApi } from '../../src/api/client.js';
 import { DEFAULT_USERS, type MockShape, type MockShop, type MockUser } from '../../src/mock/index.js';
-import { storeScope } from '../../src/store/cart-store.js';
+import { CartStore, storeScope } from '../../src/store/cart-store.js';
 import { createPersistence } from '../../src/store/persistence.js';
-import { Session } from '../../src/store/session.js';
-import type { StoreConfig } from '../../src/store/types.js';
+import * as routes from '../../src/api/routes.js';
+import { Session, type SignInRoutes } from '../../src/store/session.js';
+import type { SignInInput, StoreConfig } from '../../src/store/types.js';
 import { fakeShop, type FakeTestShop } from '../helpers/network.js';
 import { expectNoSecretsStored, knownSecrets } from './session-secrets.js';
 
 export { worker } from '../helpers/network.js';
 export { expectNoSecretsStored, isStored } from './session-secrets.js';
+
+/**
+ * A `Session` as the tests drive it, with the login and logout routes at hand (in the widget the
+ * store's actions hand them over).
+ */
+export class TestSession extends Session {
+  override signIn(input: SignInInput, given: SignInRoutes = routes): Promise<void> {
+    return super.signIn(input, given);
+  }
+
+  override signOut(given: SignInRoutes = routes): Promise<void> {
+    return super.signOut(given);
+  }
+}
 
 export const ada = DEFAULT_USERS.find((user) => user.username === 'ada')!;
 export const grace = DEFAULT_USERS.find((user) => user.username === 'grace')!;
@@ -43,7 +58,7 @@ export interface TestShop extends Omit<FakeTestShop, 'requests'> {
   /** The shop's and the sessions' clock, ms: move it to expire tokens and codes. */
   clock: { now: number };
   /** A new tab of this shop: its own api, persistence and session, sharing storage and channels. */
-  tab(): Session;
+  tab(): TestSession;
   /** Requests this shop saw to `path` below the namespace (any method when left out). */
   requests(path?: string, method?: string): MockShop['requests'];
 }
@@ -64,7 +79,7 @@ export function newShop(options: TestShopOptions = {}): TestShop {
   return {
     ...test,
     clock,
-    tab: () => new Session(new CartApi({ baseUrl, namespace }), createPersistence(storeScope(config)), config, { now }),
+    tab: () => new TestSession(new CartApi({ baseUrl, namespace }), createPersistence(storeScope(config)), config, { now }),
     requests: (path, method) =>
       shop.requests.filter((request) => {
         const url = new URL(request.url);
@@ -86,8 +101,38 @@ export function nextState(session: Session, test: (state: Session['state']) => b
   });
 }
 
-/** The bearer token a session would send now. */
-export async function tokenOf(session: Session): Promise<string | null> {
+/**
+ * The bearer token a session would send now; for a store, the one its session keeps (a store's
+ * session is its own: what it keeps is what every tab of the shop reads).
+ */
+export async function tokenOf(session: Session | CartStore): Promise<string | null> {
+  if (session instanceof CartStore) return storedToken(session.scope);
   const credentials = await session.credentials();
   return credentials.kind === 'bearer' ? credentials.token : null;
+}
+
+function storedToken(scope: string): string | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(`cart-widget:${scope}:session`) ?? 'null') as { token?: unknown } | null;
+    return typeof stored?.token === 'string' ? stored.token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The credentials a store sends now, as the shop sees them on its next cart read. */
+export async function credentialsOf(store: CartStore): Promise<{ kind: 'none' | 'bearer' | 'basic' }> {
+  const fetchBefore = globalThis.fetch;
+  let authorization: string | null = null;
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    authorization = new Headers(init?.headers).get('Authorization');
+    return fetchBefore(input, init);
+  };
+  try {
+    await store.load();
+  } finally {
+    globalThis.fetch = fetchBefore;
+  }
+  const kind = (authorization as string | null)?.split(' ')[0]?.toLowerCase();
+  return { kind: kind === 'bearer' || kind === 'basic' ? kind : 'none' };
 }

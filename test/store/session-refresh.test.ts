@@ -4,8 +4,7 @@ import { CartApi, type Credentials } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { CartStore, getCartStore, storeScope } from '../../src/store/cart-store.js';
 import { createPersistence, type Persistence } from '../../src/store/persistence.js';
-import { Session } from '../../src/store/session.js';
-import { ada, expectNoSecretsStored, isStored, newShop, nextState, tokenOf, useShops, worker, type TestShop } from './session-fixtures.js';
+import { TestSession, ada, expectNoSecretsStored, isStored, newShop, nextState, tokenOf, useShops, worker, type TestShop } from './session-fixtures.js';
 
 const DAY = 86_400_000;
 const adaSignIn = { username: 'ada', password: ada.password };
@@ -31,7 +30,7 @@ function refuseToken(test: TestShop, token: string): { refused: number } {
 }
 
 /** A signed-in tab, and a second tab of the same shop that restored the session from storage. */
-async function twoTabs(test: TestShop): Promise<[Session, Session, string]> {
+async function twoTabs(test: TestShop): Promise<[TestSession, TestSession, string]> {
   const first = test.tab();
   await first.signIn(adaSignIn);
   const second = test.tab();
@@ -43,7 +42,7 @@ async function twoTabs(test: TestShop): Promise<[Session, Session, string]> {
  * held then, and hears the other tabs' messages `ms` later (as storage and messages may reach a
  * tab after the lock another tab released).
  */
-function laggingTab(test: TestShop, ms: number): { session: Session; lag(): void } {
+function laggingTab(test: TestShop, ms: number): { session: TestSession; lag(): void } {
   const real = createPersistence(storeScope(test.config));
   let frozen: Map<string, string | null> | null = null;
   const persistence: Persistence = {
@@ -52,7 +51,7 @@ function laggingTab(test: TestShop, ms: number): { session: Session; lag(): void
     listen: (listener) => real.listen((message) => (frozen ? setTimeout(() => listener(message), ms) : listener(message))),
   };
   const now = () => test.clock.now;
-  const session = new Session(new CartApi(test.config), persistence, test.config, { now });
+  const session = new TestSession(new CartApi(test.config), persistence, test.config, { now });
   return { session, lag: () => (frozen = new Map([['session', real.read('session')]])) };
 }
 
@@ -92,7 +91,7 @@ describe('Session: token refresh', () => {
     const test = newShop({ shape: 'real', namespace: 'cocart' });
     const store = getCartStore(test.config);
     await store.signIn(adaSignIn);
-    const old = store.state.session.kind === 'bearer' ? (await tokenOf(store.session))! : '';
+    const old = store.state.session.kind === 'bearer' ? (await tokenOf(store))! : '';
     const shop = refuseToken(test, old);
 
     const cart = await store.addItem({ id: 11, quantity: 1 });
@@ -108,7 +107,7 @@ describe('Session: token refresh', () => {
     const test = newShop();
     const store = getCartStore(test.config);
     await store.signIn(adaSignIn);
-    const shop = refuseToken(test, (await tokenOf(store.session))!);
+    const shop = refuseToken(test, (await tokenOf(store))!);
 
     const carts = await Promise.all([11, 12, 13, 14, 15].map((id) => store.addItem({ id, quantity: 1 })));
     expect(carts.every((cart) => cart.key === '2')).to.equal(true);
@@ -139,9 +138,9 @@ describe('Session: token refresh', () => {
         const first = new CartStore(test.config);
         tabs.push(first);
         await first.signIn(adaSignIn);
-        const old = (await tokenOf(first.session))!;
+        const old = (await tokenOf(first))!;
         for (let i = 1; i < 5; i++) tabs.push(new CartStore(test.config));
-        await Promise.all(tabs.map((tab) => tokenOf(tab.session)));
+        await Promise.all(tabs.map((tab) => tokenOf(tab)));
         expect(tabs.map((tab) => tab.state.session.kind)).to.deep.equal(Array(5).fill('bearer'));
         if (fullStorage) {
           Storage.prototype.setItem = () => {
@@ -302,7 +301,7 @@ describe('Session: token refresh', () => {
     const test = newShop();
     const store = getCartStore(test.config);
     await store.signIn(adaSignIn);
-    const old = (await tokenOf(store.session))!;
+    const old = (await tokenOf(store))!;
     const otherTab = test.tab();
     const followed = nextState(otherTab, (state) => state.kind === 'guest');
     test.shop.auth!.reset(); // the shop no longer knows any token or refresh token

@@ -8,6 +8,7 @@ import { getCartStore } from '../../src/store/cart-store.js';
 import type { StoreConfig } from '../../src/store/types.js';
 import {
   ada,
+  credentialsOf,
   expectNoSecretsStored,
   grace,
   isStored,
@@ -173,7 +174,7 @@ describe('Session', () => {
       const error = await rejection(store.addItem({ id: 11, quantity: 1 }));
       expect(error.kind).to.equal('auth');
       expect(store.state.session).to.deep.equal({ kind: 'guest', endedBy: 'expired' });
-      expect(await store.session.credentials()).to.deep.equal({ kind: 'none' });
+      expect(await credentialsOf(store)).to.deep.equal({ kind: 'none' });
       await waitUntil(() => store.state.cart?.key?.startsWith('t_'), 'no fresh guest cart');
     });
 

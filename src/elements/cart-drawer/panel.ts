@@ -6,7 +6,7 @@ import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 import { describeError, sentences } from '../../format/messages/shared.js';
 import type { CartState } from '../../store/types.js';
-import type { CartDrawer } from './cart-drawer.js';
+import type { DrawerHost } from './drawer-host.js';
 import { renderCoupons } from './coupons.js';
 import { renderCrossSells } from './cross-sells.js';
 import { DrawerActions } from './drawer-actions.js';
@@ -40,7 +40,7 @@ export interface DrawerView {
  * is idle after the count is shown, or at the first hover, focus or press of the trigger.
  */
 export class DrawerPanel {
-  readonly #host: CartDrawer;
+  readonly #host: DrawerHost;
   readonly #view: () => DrawerView;
   readonly #actions: DrawerActions;
   readonly #estimate: ShippingEstimateForm;
@@ -60,7 +60,7 @@ export class DrawerPanel {
   /** Lines whose quantity field the shopper typed into and has not committed (Enter, leaving it). */
   readonly #editing = new Set<string>();
 
-  constructor(host: CartDrawer, view: () => DrawerView) {
+  constructor(host: DrawerHost, view: () => DrawerView) {
     this.#host = host;
     this.#view = view;
     this.#actions = new DrawerActions(host, () => host.store, () => this.#m);

@@ -12,7 +12,8 @@ import { styles } from './cart-provider.styles.js';
  * Elements outside a provider take the same attributes themselves; either way, elements with the
  * same `base-url` + `namespace` share one store.
  *
- * A `lang` attribute on the provider sets the language of the elements inside it (else `<html lang>`).
+ * A `lang` attribute on the provider sets the language of the elements inside it (else `<html lang>`),
+ * and with it their direction (`lang="ar"`: right to left) unless a `dir` attribute says otherwise.
  * A child `<script type="application/json" data-messages>` replaces any of their strings without
  * JavaScript (keys as in the elements' `messages`); with a `lang` attribute of its own it applies to
  * that language only. See the README, "Language".

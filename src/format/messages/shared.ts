@@ -63,7 +63,8 @@ export function ourError(error: ApiError, m: SharedMessages): string {
   if (error.missingRoute) return m.notOffered;
   if (error.lineGone) return m.lineGone;
   if (error.rateLimited) return m.busyError;
-  if (error.shopFailed) return m.shopTrouble;
+  // Answers and their absence are told apart above: what is left of `transient` is a shop in trouble (5xx).
+  if (error.transient) return m.shopTrouble;
   if (error.forbidden) return m.notAllowed;
   if (error.notFound) return m.notFound;
   if (error.refused) return m.requestRefused;

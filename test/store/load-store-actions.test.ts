@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { getCartStore } from '../../src/store/cart-store.js';
-import * as later from '../../src/store/later.js';
+import * as later from '../../src/store/load-store-actions.js';
 import { newShop, useNetwork, wireCart, worker } from './fixtures.js';
 
-// The store's actions come as a module of their own (`src/store/later.ts`). This file's page has
+// The store's actions come as a module of their own (`src/store/load-store-actions.ts`). This file's page has
 // not loaded it yet when its test starts: it shows what a shopper's first actions do meanwhile.
 
 describe('CartStore actions called before their code has loaded', () => {

@@ -1,10 +1,10 @@
 import { expect, waitUntil } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { getCartStore } from '../../src/store/cart-store.js';
-import * as later from '../../src/store/later.js';
+import * as later from '../../src/store/load-store-actions.js';
 import { newShop, useNetwork, wireCart, worker } from './fixtures.js';
 
-// This file's page has not loaded the store's actions (`src/store/later.ts`) when its test starts.
+// This file's page has not loaded the store's actions (`src/store/load-store-actions.ts`) when its test starts.
 
 describe('CartStore actions', () => {
   useNetwork();

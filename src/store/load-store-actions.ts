@@ -1,23 +1,24 @@
 import { ApiError } from '../api/errors.js';
-import type * as Module from './actions.js';
+import type * as Module from './store-actions.js';
 
 /**
  * What a page needs only once the shopper acts — sign-in, sign-out, every change of the cart, the
- * route index, products — is `actions.ts` (with the routes it calls), a module of its own: the
- * script tag's entry shows the cart without it. It loads when the browser is idle after the first
- * cart came in (`loadWhenIdle`), or at the first action that needs it (`loadActions`), whichever
- * comes first; once here, the store calls it synchronously, as if it had always been part of it.
+ * route index, products — is `store-actions.ts` (with the routes it calls), a module of its own:
+ * the script tag's entry shows the cart without it. It loads when the browser is idle after the
+ * first cart came in (`loadWhenIdle`), or at the first action that needs it (`loadStoreActions`),
+ * whichever comes first; once here, the store calls it synchronously, as if it had always been
+ * part of it.
  */
-export type Actions = typeof Module;
+export type StoreActions = typeof Module;
 
 /** The module, once loaded. */
-export let actions: Actions | undefined;
-let loading: Promise<Actions> | undefined;
+export let actions: StoreActions | undefined;
+let loading: Promise<StoreActions> | undefined;
 let scheduled = false;
 
 /** The module; rejects with an `ApiError` (`network`) when it could not be loaded, and tries again next time. */
-export function loadActions(): Promise<Actions> {
-  return (loading ??= import('./actions.js').then(
+export function loadStoreActions(): Promise<StoreActions> {
+  return (loading ??= import('./store-actions.js').then(
     (module) => (actions = module),
     (cause: unknown) => {
       loading = undefined;
@@ -30,7 +31,7 @@ export function loadActions(): Promise<Actions> {
 export function loadWhenIdle(): void {
   if (loading || scheduled) return;
   scheduled = true;
-  const load = () => void loadActions().catch(() => {});
+  const load = () => void loadStoreActions().catch(() => {});
   if ('requestIdleCallback' in globalThis) requestIdleCallback(load);
   else setTimeout(load, 200);
 }

@@ -1,100 +1,51 @@
-import type { CallContext } from '../api/core.js';
-import { ApiError, toApiError } from '../api/errors.js';
+import type { ApiCore } from '../api/core.js';
+import { type ApiError, toApiError } from '../api/errors.js';
 import type { Address, Cart, CustomerAddresses, Product } from '../api/model.js';
 import * as routes from '../api/routes.js';
-import type { CartStore } from './cart-store.js';
 import { quantityOf } from './optimistic.js';
+import type { Call, Reply } from './request-pipeline.js';
+import type { QuantityChanges, StoreParts } from './store-parts.js';
+import { customerCheckout as handOver } from './checkout.js';
 import type { AddItemInput, CartState, ShippingDestination, ShippingEstimate, SignInInput } from './types.js';
 
-export { login, logout } from '../api/routes.js';
-export { customerCheckout } from './checkout.js';
-
 // The store's actions but `load()`: a module the script tag loads when the browser is idle after
-// the first cart, or at the first action (`later.ts`). Each is `CartStore`'s method of the same
-// name, run with the store's own parts (`Inside`); the store's methods document them.
+// the first cart, or at the first action (`load-store-actions.ts`). Each is `CartStore`'s method
+// of the same name, run with the store's parts (`StoreParts`); the store's methods document them.
+// Every request goes through the store's pipeline (`StoreParts.send`).
 
-/** A cart the service sent, with when its request started: its number and the session epoch. */
-export interface Reply<T = Cart> {
-  cart: T;
-  seq: number;
-  epoch: number;
-}
+type Send = Call<Cart>;
 
-interface Waiter {
-  resolve(cart: Cart): void;
-  reject(error: ApiError): void;
-}
-
-/** One item's quantity changes: the newest value asked for and who waits for it. */
-export interface Line {
-  wanted: number;
-  waiters: Waiter[];
-}
-
-export interface RequestOptions {
-  freshCart?: boolean;
-  write?: boolean;
-  cartRoute?: boolean;
-}
-
-type Send = (ctx: CallContext) => Promise<Cart>;
+/** What the session signs in and out with (named, not the module object: no namespace object to build). */
+const signInRoutes = { login: routes.login, logout: routes.logout };
 type Feature = keyof CartState['features'];
+type Waiter = QuantityChanges['waiters'][number];
 
-/** The store's own parts these actions work with. Not part of the package's API. */
-export interface Inside {
-  readonly store: CartStore;
-  /** Quantity changes in flight, per line. */
-  readonly lines: Map<string, Line>;
-  /** Settles once the stored session was checked. */
-  readonly ready: Promise<void>;
-  /** Aborts when the store is disposed. */
-  readonly signal: AbortSignal;
-  set(patch: Partial<CartState>): void;
-  request<T>(send: (ctx: CallContext) => Promise<T>, options?: RequestOptions): Promise<Reply<T>>;
-  /** Reads the cart (the store's load, without sharing one in flight). */
-  fetch(): Promise<Cart>;
-  apply(reply: Reply, patch?: Partial<CartState>, evenIfLate?: boolean): void;
-  /** `state.cart` with the pending quantities, and `pending`. */
-  shown(): Pick<CartState, 'cart' | 'pending'>;
-  /** Whether a reply started before the cart on screen did. */
-  older(reply: Reply): boolean;
-  /** The guest cart key kept. */
-  key(): string | null;
-  /** The cart the service last confirmed. */
-  confirmed(): Cart | null;
-  changeSession(task: () => Promise<void>): Promise<void>;
-  newSession(): void;
-  dropNotices(): void;
-  /** After a sign-out: a fresh guest cart. */
-  guestCart(): Promise<void>;
-}
-
-export function addItem(i: Inside, input: AddItemInput): Promise<Cart> {
+export function addItem(i: StoreParts, input: AddItemInput): Promise<Cart> {
   // A kept key the service no longer knows: the item goes into a fresh cart instead.
-  return change(i, (ctx) => routes.addItem(i.store.api, input, ctx), true);
+  return change(i, (api, ctx) => routes.addItem(api, input, ctx), { freshCart: true });
 }
 
-export function restoreItem(i: Inside, itemKey: string): Promise<Cart> {
-  return change(i, (ctx) => routes.restoreItem(i.store.api, itemKey, ctx));
+export function restoreItem(i: StoreParts, itemKey: string): Promise<Cart> {
+  return change(i, (api, ctx) => routes.restoreItem(api, itemKey, ctx));
 }
 
-export function clear(i: Inside): Promise<Cart> {
-  return change(i, (ctx) => routes.clear(i.store.api, ctx));
+export function clear(i: StoreParts): Promise<Cart> {
+  return change(i, (api, ctx) => routes.clear(api, ctx));
 }
 
-export function applyCoupon(i: Inside, code: string): Promise<Cart> {
-  return addOn(i, 'coupons', (ctx) => routes.applyCoupon(i.store.api, code, ctx));
+export function applyCoupon(i: StoreParts, code: string): Promise<Cart> {
+  return addOn(i, 'coupons', (api, ctx) => routes.applyCoupon(api, code, ctx));
 }
 
-export function removeCoupon(i: Inside, code: string): Promise<Cart> {
-  return addOn(i, 'coupons', (ctx) => routes.removeCoupon(i.store.api, code, ctx));
+export function removeCoupon(i: StoreParts, code: string): Promise<Cart> {
+  return addOn(i, 'coupons', (api, ctx) => routes.removeCoupon(api, code, ctx));
 }
 
-export function selectShippingRate(i: Inside, packageId: string, rateKey: string): Promise<Cart> {
-  return addOn(i, 'shipping', (ctx) => routes.setShippingMethod(i.store.api, packageId, rateKey, ctx));
+export function selectShippingRate(i: StoreParts, packageId: string, rateKey: string): Promise<Cart> {
+  return addOn(i, 'shipping', (api, ctx) => routes.setShippingMethod(api, packageId, rateKey, ctx));
 }
 
-export async function estimateShipping(i: Inside, destination: ShippingDestination): Promise<Cart> {
+export async function estimateShipping(i: StoreParts, destination: ShippingDestination): Promise<Cart> {
   const sent: ShippingDestination = { country: destination.country.trim().toUpperCase() };
   const state = destination.state?.trim();
   const postcode = destination.postcode?.trim();
@@ -103,8 +54,8 @@ export async function estimateShipping(i: Inside, destination: ShippingDestinati
   let addresses: CustomerAddresses | null = null;
   let cart: Cart;
   try {
-    cart = await addOn(i, 'estimate', async (ctx) => {
-      const reply = await routes.updateCustomer(i.store.api, sent, ctx);
+    cart = await addOn(i, 'estimate', async (api, ctx) => {
+      const reply = await routes.updateCustomer(api, sent, ctx);
       addresses = reply.addresses;
       return reply.cart;
     });
@@ -113,7 +64,7 @@ export async function estimateShipping(i: Inside, destination: ShippingDestinati
     // Before CoCart 4.1 the route exists without this callback.
     if (error.status === 404 && error.is('no_namespace_error')) switchOff(i, 'estimate');
     // Emptied elsewhere: show the cart as the shop has it.
-    if (error.is('cart_empty')) i.fetch().catch(ignore);
+    if (error.is('cart_empty')) i.reread().catch(ignore);
     throw error;
   }
   const estimate = judgeEstimate(sent, addresses);
@@ -122,26 +73,26 @@ export async function estimateShipping(i: Inside, destination: ShippingDestinati
   return cart;
 }
 
-export async function signIn(i: Inside, input: SignInInput): Promise<void> {
-  const { store } = i;
+export async function signIn(i: StoreParts, input: SignInInput): Promise<void> {
+  const { session } = i;
   await i.ready;
-  const guestKey = store.session.state.kind === 'guest' ? i.key() : null;
+  const guestKey = session.state.kind === 'guest' ? i.guestKey() : null;
   // The guest cart as it is now: the one on screen when it is this key's, else asked for.
   const onScreen = i.confirmed();
-  const guestCart = guestKey ? (onScreen?.key === guestKey ? onScreen : await guestCartToCarry(store, guestKey)) : null;
-  await i.changeSession(() => store.session.signIn(input));
+  const guestCart = guestKey ? (onScreen?.key === guestKey ? onScreen : await guestCartToCarry(i)) : null;
+  await i.changeSession(() => session.signIn(input, signInRoutes));
   i.newSession();
   i.set({ notMerged: Object.freeze([]) });
   const lines = guestCart ? linesToCarry(guestCart) : [];
   if (!guestKey || !lines.length) {
-    await i.fetch().catch(ignore);
+    await i.reread().catch(ignore);
     return;
   }
   try {
-    const saved = await i.fetch();
+    const saved = await i.reread();
     if (!saved.items.length) {
       // Nothing to lose: the server moves the whole guest cart over in one request.
-      await change(i, (ctx) => store.api.getCart({ ...ctx, cartKey: guestKey }));
+      await change(i, (api, ctx) => api.getCart(ctx), { cartKey: guestKey });
       return;
     }
   } catch {
@@ -150,7 +101,7 @@ export async function signIn(i: Inside, input: SignInInput): Promise<void> {
   const failed: string[] = [];
   for (const line of lines) {
     try {
-      await change(i, (ctx) => routes.addItem(store.api, line.input, ctx));
+      await change(i, (api, ctx) => routes.addItem(api, line.input, ctx));
     } catch (error) {
       if (toApiError(error).kind === 'aborted') return;
       failed.push(line.name);
@@ -167,9 +118,9 @@ export async function signIn(i: Inside, input: SignInInput): Promise<void> {
  * change). When the shop cannot be reached the sign-in stops before it starts: signing in now would
  * leave the guest's lines behind for good, so the shopper is told to try again and loses nothing.
  */
-async function guestCartToCarry(store: CartStore, key: string): Promise<Cart | null> {
+async function guestCartToCarry(i: StoreParts): Promise<Cart | null> {
   try {
-    return await store.api.getCart({ cartKey: key });
+    return (await i.send((api, ctx) => api.getCart(ctx))).cart;
   } catch (caught) {
     const error = toApiError(caught);
     if (error.transient) throw error;
@@ -177,25 +128,25 @@ async function guestCartToCarry(store: CartStore, key: string): Promise<Cart | n
   }
 }
 
-export async function signOut(i: Inside): Promise<void> {
-  const { session } = i.store;
+export async function signOut(i: StoreParts): Promise<void> {
+  const { session } = i;
   await i.ready;
   const guest = () => session.state.kind === 'guest';
   if (guest()) return;
   try {
-    await i.changeSession(() => session.signOut());
+    await i.changeSession(() => session.signOut(signInRoutes));
   } finally {
-    if (guest()) await i.guestCart();
+    if (guest()) await i.startGuestCart();
   }
 }
 
-export function discoverFeatures(i: Inside): Promise<void> {
-  const { store } = i;
-  return routes.getShopRoutes(store.api, { signal: i.signal }).then(
-    ({ routes, handOver }) => {
+export function discoverFeatures(i: StoreParts): Promise<void> {
+  return i.send((api, ctx) => routes.getShopRoutes(api, ctx), { anonymous: true }).then(
+    ({ cart: { routes, handOver } }) => {
       const has = (route: string) => routes.includes(`v2/cart/${route}`);
-      const { coupons, shipping } = store.state.features;
-      const keptOwnRegion = store.state.shippingEstimate?.outcome === 'shop-region';
+      const { features, shippingEstimate } = i.state();
+      const { coupons, shipping } = features;
+      const keptOwnRegion = shippingEstimate?.outcome === 'shop-region';
       i.set({
         features: Object.freeze({
           coupons: coupons && has('apply-coupon'),
@@ -209,20 +160,25 @@ export function discoverFeatures(i: Inside): Promise<void> {
   );
 }
 
-export async function getProduct(i: Inside, id: number | string, signal?: AbortSignal): Promise<Product> {
-  return (await i.request((ctx) => routes.getProduct(i.store.api, id, { ...ctx, signal: signal ?? ctx.signal }), { cartRoute: false })).cart;
+/** A signed-in customer's checkout link with the hand-over (`checkout.ts`), or `null`. */
+export function customerCheckout(i: StoreParts, url: string, param: string): Promise<string | null> {
+  return handOver(i, url, param);
+}
+
+export async function getProduct(i: StoreParts, id: number | string, signal?: AbortSignal): Promise<Product> {
+  return (await i.send((api, ctx) => routes.getProduct(api, id, { ...ctx, signal: signal ?? ctx.signal }), { cartRoute: false })).cart;
 }
 
 // --- requests -----------------------------------------------------------------------------------
 
-async function change(i: Inside, send: Send, freshCart = false): Promise<Cart> {
-  const reply = await i.request(send, { freshCart, write: true });
-  if (i.store.state.notMerged.length) i.set({ notMerged: Object.freeze([]) });
+async function change(i: StoreParts, send: Send, options: { freshCart?: boolean; cartKey?: string } = {}): Promise<Cart> {
+  const reply = await i.send(send, { ...options, write: true });
+  if (i.state().notMerged.length) i.set({ notMerged: Object.freeze([]) });
   return settle(i, reply);
 }
 
 /** An add-on route: a 404 `rest_no_route` means the shop does not have it. */
-async function addOn(i: Inside, feature: Feature, send: Send): Promise<Cart> {
+async function addOn(i: StoreParts, feature: Feature, send: Send): Promise<Cart> {
   try {
     return await change(i, send);
   } catch (caught) {
@@ -233,23 +189,22 @@ async function addOn(i: Inside, feature: Feature, send: Send): Promise<Cart> {
 }
 
 /** The shop does not offer `feature` (no route, or not for this shop): its controls go. */
-function switchOff(i: Inside, feature: Feature): void {
-  i.set({ features: Object.freeze({ ...i.store.state.features, [feature]: false }) });
+function switchOff(i: StoreParts, feature: Feature): void {
+  i.set({ features: Object.freeze({ ...i.state().features, [feature]: false }) });
 }
 
 /**
  * Sends a line's newest wanted quantity until no newer one waits; one request in flight per line
  * (`CartStore.updateQuantity` shows the quantity and keeps the line). Never rejects: its waiters do.
  */
-export async function sendLineQuantities(i: Inside, itemKey: string, line: Line): Promise<void> {
+export async function sendLineQuantities(i: StoreParts, itemKey: string, line: QuantityChanges): Promise<void> {
   const { waiters } = line;
-  const { api } = i.store;
   while (waiters.length) {
     const batch: Waiter[] = [];
     let reply: Reply;
     try {
-      reply = await i.request(
-        (ctx) => {
+      reply = await i.send(
+        (api, ctx) => {
           // Read at send time, so changes made while waiting for credentials ride along.
           const quantity = line.wanted;
           batch.push(...waiters.splice(0));
@@ -258,19 +213,19 @@ export async function sendLineQuantities(i: Inside, itemKey: string, line: Line)
         { write: true },
       );
     } catch (caught) {
-      i.lines.delete(itemKey);
-      i.set(i.shown());
+      i.quantityChanges.delete(itemKey);
+      i.set(i.withPendingQuantities());
       for (const waiter of [...batch, ...waiters.splice(0)]) waiter.reject(caught as ApiError);
       return;
     }
     // A newer value that equals what the service now holds needs no request of its own.
     if (waiters.length && line.wanted === quantityOf(reply.cart, itemKey)) batch.push(...waiters.splice(0));
-    if (waiters.length) i.apply(reply);
+    if (waiters.length) i.showReply(reply);
     // The line's final reply: if late, the wanted quantity shows until a fresh cart is in.
     else {
       await settle(i, reply, () => {
         // Unless the shopper changed the line again meanwhile, it is no longer pending.
-        if (!waiters.length) i.lines.delete(itemKey);
+        if (!waiters.length) i.quantityChanges.delete(itemKey);
       });
     }
     for (const waiter of batch) waiter.resolve(reply.cart);
@@ -283,13 +238,13 @@ export async function sendLineQuantities(i: Inside, itemKey: string, line: Line)
  * left in `status`/`error` so the shopper can load again. `release` runs just before the reply is
  * applied. Resolves with the cart now confirmed.
  */
-async function settle(i: Inside, reply: Reply, release: () => void = ignore): Promise<Cart> {
+async function settle(i: StoreParts, reply: Reply, release: () => void = ignore): Promise<Cart> {
   let cart = reply.cart;
   let unreloaded = false;
-  if (i.older(reply)) cart = await i.fetch().catch(() => ((unreloaded = true), reply.cart));
+  if (i.startedBeforeShown(reply)) cart = await i.reread().catch(() => ((unreloaded = true), reply.cart));
   release();
-  const { status, error } = i.store.state;
-  i.apply(reply, unreloaded ? { status, error } : {}, unreloaded);
+  const { status, error } = i.state();
+  i.showReply(reply, unreloaded ? { status, error } : {}, unreloaded);
   return cart;
 }
 
