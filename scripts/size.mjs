@@ -8,9 +8,11 @@
 //   the store's actions), what a page with every element ends up with;
 // - all-in-one: `dist/cart-widget.all.js`, for merchants who pin one file with Subresource Integrity.
 //
-// Language packs (src/format/locales/<lang>.ts) and the reader of a merchant's `data-messages` JSON
-// are counted apart, in none of the three: a page fetches one pack only when its `lang` is not
-// English, and the reader only when the merchant gives strings in JSON. Both builds load them the same.
+// Language packs (src/format/locales/<lang>.ts), the reader of a merchant's `data-messages` JSON and
+// the table of states (src/format/locales/states.ts) are counted apart, in none of the three: a page
+// fetches one pack only when its `lang` is not English, the reader only when the merchant gives
+// strings in JSON, the states only when a shopper opens the shipping estimate. Both builds load them
+// the same.
 //
 // Every file is gzipped (-9) on its own, as a server sends it. Sizes are deterministic, so `npm test`
 // runs this and fails when a size is over its budget (or, while a budget is not met yet, over its
@@ -62,7 +64,7 @@ if (!all || all.fileName !== 'cart-widget.all.js') throw new Error(`expected car
 const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
 const tagOf = (chunk) => /elements\/([^/]+)\/define\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
 /** A language pack's code (`de`, `pt-br`, …), or `null`. */
-const languageOf = (chunk) => /format\/locales\/(?!languages\.|message-json\.)([^/]+)\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1] ?? null;
+const languageOf = (chunk) => /format\/locales\/(?!languages\.|message-json\.|states\.)([^/]+)\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1] ?? null;
 /** Loaded only when a page asks for it: a language pack, the reader of the merchant's JSON strings. */
 const onDemand = (chunk) => /format\/locales\//.test(chunk.facadeModuleId ?? '');
 
@@ -103,6 +105,7 @@ const describe = (chunk) => {
   if (tag) return `<${tag}>`;
   const language = languageOf(chunk);
   if (language) return `language pack: ${language}`;
+  if (/format\/locales\/states\.ts$/.test(chunk.facadeModuleId ?? '')) return "US, CA and AU states: loaded when the drawer's shipping estimate opens";
   if (onDemand(chunk)) return "reader of the merchant's data-messages JSON";
   if (/store\/store-actions\.ts$/.test(chunk.facadeModuleId ?? '')) return 'sign-in and cart changes: loaded when idle after the first cart load, or at first use';
   if (/api\/blocked\.ts$/.test(chunk.facadeModuleId ?? '')) return 'why a request got no answer (CORS), for developers: loaded at such a failure';

@@ -21,20 +21,17 @@ for (let n = 0; n < 676; n++) {
 }
 
 /**
- * Countries whose shipping zones go by state (WooCommerce's codes): the estimate asks for one.
- * Their names are English in every language: the browser has no names for subdivisions
- * (`Intl.DisplayNames` knows languages, regions, scripts, currencies, calendars and date fields),
- * and a table per language would cost every page. Marked `lang="en"` so they are read as English.
+ * Countries whose shipping zones go by state (WooCommerce's codes): the estimate asks for one. The
+ * states' names are a table of their own (`format/locales/states.ts`), loaded when the form opens.
  */
-const STATES: Record<string, string> = {
-  US:
-    'AL Alabama|AK Alaska|AZ Arizona|AR Arkansas|CA California|CO Colorado|CT Connecticut|DE Delaware|DC District of Columbia|FL Florida|GA Georgia|HI Hawaii|ID Idaho|IL Illinois|IN Indiana|IA Iowa|KS Kansas|KY Kentucky|LA Louisiana|ME Maine|MD Maryland|MA Massachusetts|MI Michigan|MN Minnesota|MS Mississippi|MO Missouri|MT Montana|NE Nebraska|NV Nevada|NH New Hampshire|NJ New Jersey|NM New Mexico|NY New York|NC North Carolina|ND North Dakota|OH Ohio|OK Oklahoma|OR Oregon|PA Pennsylvania|RI Rhode Island|SC South Carolina|SD South Dakota|TN Tennessee|TX Texas|UT Utah|VT Vermont|VA Virginia|WA Washington|WV West Virginia|WI Wisconsin|WY Wyoming',
-  CA: 'AB Alberta|BC British Columbia|MB Manitoba|NB New Brunswick|NL Newfoundland and Labrador|NT Northwest Territories|NS Nova Scotia|NU Nunavut|ON Ontario|PE Prince Edward Island|QC Quebec|SK Saskatchewan|YT Yukon',
-  AU: 'ACT Australian Capital Territory|NSW New South Wales|NT Northern Territory|QLD Queensland|SA South Australia|TAS Tasmania|VIC Victoria|WA Western Australia',
-};
+const BY_STATE = ['US', 'CA', 'AU'];
+
+/** The states' table: `undefined` until loaded, `null` when it could not load (offline): the state is typed. */
+let stateTable: Record<string, string> | null | undefined;
+let loadingStates: Promise<void> | undefined;
 
 const statesOf = (country: string): Array<[code: string, name: string]> =>
-  STATES[country]?.split('|').map((entry) => [entry.slice(0, entry.indexOf(' ')), entry.slice(entry.indexOf(' ') + 1)]) ?? [];
+  stateTable?.[country]?.split('|').map((entry) => [entry.slice(0, entry.indexOf(' ')), entry.slice(entry.indexOf(' ') + 1)]) ?? [];
 
 type Field = 'country' | 'state' | 'postcode';
 
@@ -102,20 +99,31 @@ export class ShippingEstimateForm {
       >
         ${this.#countries().map(([code, name]) => html`<option value=${code} ?selected=${code === country}>${name}</option>`)}
       </select>
-      ${states.length
+      ${BY_STATE.includes(country)
         ? html`<label part="estimate-label" for="estimate-state">${m.stateRegion}</label>
-            <select
-              part="estimate-state select"
-              id="estimate-state"
-              name="state"
-              autocomplete="address-level1"
-              required
-              aria-invalid=${invalid('state')}
-              aria-describedby=${describedBy('state')}
-            >
-              <option value="" ?selected=${!previous?.state}></option>
-              ${states.map(([code, name]) => html`<option value=${code} lang="en" ?selected=${code === previous?.state}>${name}</option>`)}
-            </select>`
+            ${stateTable === null
+              ? html`<input
+                  part="estimate-state input"
+                  id="estimate-state"
+                  name="state"
+                  autocomplete="address-level1"
+                  required
+                  value=${previous?.state ?? ''}
+                  aria-invalid=${invalid('state')}
+                  aria-describedby=${describedBy('state')}
+                />`
+              : html`<select
+                  part="estimate-state select"
+                  id="estimate-state"
+                  name="state"
+                  autocomplete="address-level1"
+                  required
+                  aria-invalid=${invalid('state')}
+                  aria-describedby=${describedBy('state')}
+                >
+                  <option value="" ?selected=${!previous?.state}></option>
+                  ${states.map(([code, name]) => html`<option value=${code} lang="en" ?selected=${code === previous?.state}>${name}</option>`)}
+                </select>`}`
         : nothing}
       <label part="estimate-label" for="estimate-postcode">${m.postcode}</label>
       <input
@@ -140,9 +148,25 @@ export class ShippingEstimateForm {
     this.#country ||= state?.shippingEstimate?.destination.country || guessCountry(this.#language());
     this.#open = true;
     this.#error = null;
+    this.#loadStates();
     await this.#update();
     this.#focus('#estimate-country');
   };
+
+  /** The states' table, once; when it cannot load, the State field is typed, and the next opening tries again. */
+  #loadStates(): void {
+    loadingStates ??= import('../../format/locales/states.js').then(
+      (module) => {
+        stateTable = module.STATES;
+      },
+      (error: unknown) => {
+        stateTable = null;
+        loadingStates = undefined;
+        console.warn('cart-widget: the states could not be loaded; the State field is typed instead.', error);
+      },
+    );
+    void loadingStates.then(() => this.host.requestUpdate());
+  }
 
   #cancel = async (): Promise<void> => {
     this.#open = false;
@@ -165,7 +189,7 @@ export class ShippingEstimateForm {
     const value = (name: string) => String(form.get(name) ?? '').trim();
     const destination = { country: value('country'), state: value('state'), postcode: value('postcode') };
     const m = this.messages();
-    if (statesOf(destination.country).length && !destination.state) {
+    if (BY_STATE.includes(destination.country) && !destination.state) {
       this.#error = { text: m.chooseState, field: 'state' };
       await this.#update();
       this.#focus('#estimate-state');
