@@ -54,7 +54,7 @@ const stripIndentation = (text: string) => text.replace(/[ \t]*\n[ \t]*/g, '\n')
 const minifyCss = (text: string) =>
   stripIndentation(text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, '')))
     .split(/("[^"]*"|'[^']*')/)
-    .map((part, index) => (index % 2 ? part : part.replace(/\s*([{};,>])\s*/g, '$1').replace(/:\s+/g, ':').replace(/;}/g, '}')))
+    .map((part, index) => (index % 2 ? part : part.replace(/\s*([{};,>])\s*/g, '$1').replace(/:\s+/g, ':').replace(/;}/g, '}').replace(/ \/ /g, '/').replace(/([^\w.])0\.(\d)/g, '$1.$2')))
     .join('');
 
 function visit(node: unknown, enter: (node: { type: string } & Record<string, unknown>) => void): void {
