@@ -43,6 +43,12 @@ export const controls = css`
     padding-block: calc(var(--_space) * 0.75);
     padding-inline: var(--_space);
   }
+  /* One line of text tall in every engine (Firefox and WebKit would not go below the font's
+     'normal' line height), so the place cart-widget.css holds is right in each. */
+  [part~='input'] {
+    box-sizing: content-box;
+    block-size: 1lh;
+  }
   [part~='button'] {
     color: var(--_accent);
     border-color: var(--_accent);
