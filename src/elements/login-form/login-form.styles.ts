@@ -1,4 +1,4 @@
-import { css, supportsAdoptingStyleSheets, unsafeCSS } from 'lit';
+import { css, unsafeCSS } from 'lit';
 import { controls, theme } from '../theme.styles.js';
 
 /**
@@ -67,23 +67,11 @@ export const loginFormStyles = css`
 `;
 
 /**
- * Adds the stylesheet to the document or shadow root the form is in (once per root): adopted where
- * the engine has constructable stylesheets, else (Safari < 16.4) as a `<style>` element, with the
- * page's `litNonce` for its Content-Security-Policy as Lit's own fallback does.
+ * Adds the stylesheet to the document or shadow root the form is in (once per root). Every engine
+ * of the support window (README, "Supported browsers": Safari 16.4+) adopts constructable sheets.
  */
-export function adoptLoginFormStyles(root: Node, constructable = supportsAdoptingStyleSheets): void {
+export function adoptLoginFormStyles(root: Node): void {
   if (!(root instanceof Document || root instanceof ShadowRoot)) return;
-  const sheet = constructable ? loginFormStyles.styleSheet : undefined;
-  if (sheet) {
-    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    return;
-  }
-  const parent = root instanceof Document ? root.head : root;
-  if (!parent || parent.querySelector('style[data-login-form]')) return;
-  const style = document.createElement('style');
-  style.dataset.loginForm = '';
-  const nonce = (globalThis as { litNonce?: string }).litNonce;
-  if (nonce) style.setAttribute('nonce', nonce);
-  style.textContent = loginFormStyles.cssText;
-  parent.append(style);
+  const sheet = loginFormStyles.styleSheet!;
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }

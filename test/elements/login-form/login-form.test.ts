@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { delay, http } from 'msw';
 import { CartApi } from '../../../src/api/client.js';
 import type { LoginForm } from '../../../src/elements/login-form/login-form.js';
-import { adoptLoginFormStyles, loginFormStyles } from '../../../src/elements/login-form/login-form.styles.js';
+import { loginFormStyles } from '../../../src/elements/login-form/login-form.styles.js';
 import type { AuthSignedInEvent, AuthSignedOutEvent } from '../../../src/events/auth-events.js';
 import { DEFAULT_USERS } from '../../../src/mock/index.js';
 import { storeScope } from '../../../src/store/cart-store.js';
@@ -160,24 +160,6 @@ describe('<login-form>', () => {
       root.append(nested);
       await nested.updateComplete;
       expect(accent(nested)).to.equal('rgb(10, 120, 60)');
-    });
-
-    it('is styled in an engine without constructable stylesheets (Safari < 16.4), from a <style> of its own', async () => {
-      const outer = await fixture<HTMLDivElement>(html`<div></div>`);
-      const root = outer.attachShadow({ mode: 'open' });
-      adoptLoginFormStyles(root, false);
-      adoptLoginFormStyles(root, false);
-      expect(root.querySelectorAll('style')).to.have.length(1);
-      const nested = document.createElement('login-form');
-      nested.setAttribute('base-url', shop().baseUrl);
-      root.append(nested);
-      await nested.updateComplete;
-      // This engine adopts the sheet too on connecting: take it away, the <style> alone remains.
-      root.adoptedStyleSheets = [];
-      // What the sheet gives (and the page's own styles don't): the accent, bold labels, no paragraph margins.
-      expect(getComputedStyle(button(nested, 'Sign in')).backgroundColor).to.equal('rgb(29, 78, 216)');
-      expect(getComputedStyle(nested.querySelector('label')!).fontWeight).to.equal('600');
-      expect(getComputedStyle(nested.querySelector('p') ?? nested).marginBlockStart).to.equal('0px');
     });
 
     it('is written without CSS nesting, which Safari < 16.5 and Firefox < 117 drop whole', () => {
