@@ -3,14 +3,11 @@ import { readHandOver } from '../api/routes.js';
 import type { StoreParts } from './store-parts.js';
 import { checkoutLink } from './config.js';
 
-/** How long Checkout waits for this tab's line changes to land before it reads the cart. */
-const SETTLE_MS = 10_000;
-
 /**
  * A signed-in customer's Checkout on a shop that offers the hand-over (architecture §3, "Checkout
  * hands the cart over"; CoCart 4.4: `?cocart-load-cart=<customer id>&c_hash=<cart_hash>`). The
  * shop destroys the saved cart when the hash is not the one of the cart as it is, so the cart is
- * read in the same click, after this tab's changes in flight have landed, and only that hash goes
+ * read in the same click (never while a change of this tab is still under way), and only that hash goes
  * into the link. `null` when there is no hand-over to make or the read failed: the caller uses
  * today's link. The link is returned to be followed, nothing else: it is never logged or kept.
  */
@@ -20,7 +17,8 @@ export async function customerCheckout(i: StoreParts, url: string, param: string
   await i.discoverFeatures();
   if (!i.state().features.handOver) return null;
   try {
-    await settled(i);
+    // A change of this tab still under way would leave the hash out of date: the plain link, this time.
+    if (i.state().pending.length) return null;
     const { cart: found } = await i.send((api, ctx) => readHandOver(api, ctx));
     // Signed out meanwhile (another tab): nobody to hand over.
     if (guest()) return null;
@@ -31,21 +29,4 @@ export async function customerCheckout(i: StoreParts, url: string, param: string
     console.warn('cart-widget: no checkout hand-over;', toApiError(error).message);
     return null;
   }
-}
-
-/** Resolves once no line change of this tab is in flight (rejects after `SETTLE_MS`). */
-function settled(i: StoreParts): Promise<void> {
-  if (!i.state().pending.length) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error('changes to the cart are still under way'));
-    }, SETTLE_MS);
-    const stop = i.subscribe((state) => {
-      if (state.pending.length) return;
-      clearTimeout(timer);
-      stop();
-      resolve();
-    });
-  });
 }
