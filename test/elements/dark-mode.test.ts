@@ -4,7 +4,7 @@
  * dark), gives every element its dark palette, and axe finds no contrast failure in any state a
  * shopper sees. The elements inherit the scheme; nothing else is set.
  */
-import { expect, fixture, html, waitUntil } from '../helpers/testing.js';
+import { expect, fixture, html, linkWidgetStylesheet, waitUntil } from '../helpers/testing.js';
 import { canEmulate, emulateMedia, itIn } from '../helpers/browser.js';
 import '../../src/elements/add-to-cart/define.js';
 import '../../src/elements/cart-count/define.js';
@@ -23,13 +23,7 @@ const LIGHT_BG = 'rgb(255, 255, 255)';
 
 describe('dark mode', () => {
   before(async () => {
-    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/src/cart-widget.css' });
-    const linked = new Promise((resolve, reject) => {
-      link.addEventListener('load', resolve, { once: true });
-      link.addEventListener('error', reject, { once: true });
-    });
-    document.head.append(link);
-    await linked;
+    await linkWidgetStylesheet();
   });
 
   // A dark page is dark behind the elements too: its canvas, which follows its colour scheme

@@ -7,7 +7,7 @@
  * This file defines the elements itself, after the first measurement: it imports no element module
  * at the top.
  */
-import { expect, waitUntil } from '../helpers/testing.js';
+import { expect, linkWidgetStylesheet, waitUntil } from '../helpers/testing.js';
 import { useShop } from '../helpers/shop.js';
 
 const shop = useShop();
@@ -51,13 +51,7 @@ function boxes(pages: HTMLElement[]): Box[] {
 
 describe('cart-widget.css', () => {
   it('holds every element at the size it has once defined and showing the cart (12 items too), under four page styles, one waiting for its German words', async () => {
-    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/src/cart-widget.css' });
-    const linked = new Promise((resolve, reject) => {
-      link.addEventListener('load', resolve, { once: true });
-      link.addEventListener('error', reject, { once: true });
-    });
-    document.head.append(link);
-    await linked;
+    const link = await linkWidgetStylesheet();
     const pages = PAGES.map((style) => section(style, shop().baseUrl));
     document.body.append(...pages);
     try {

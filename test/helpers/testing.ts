@@ -16,3 +16,14 @@ export const waitUntil: typeof openWc.waitUntil = (predicate, message, options =
  * so by now a store has sent everything it had to say before this was called.
  */
 export const afterNextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
+/** Links the stylesheet a merchant links beside the script (`cart-widget.css`); resolves with the link once it applies. */
+export function linkWidgetStylesheet(): Promise<HTMLLinkElement> {
+  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/src/cart-widget.css' });
+  const linked = new Promise<HTMLLinkElement>((resolve, reject) => {
+    link.addEventListener('load', () => resolve(link), { once: true });
+    link.addEventListener('error', reject, { once: true });
+  });
+  document.head.append(link);
+  return linked;
+}
