@@ -198,12 +198,27 @@ export const press = (key: string) => sendKeys({ press: key });
 
 /**
  * Until `element` stands still (the drawer sliding in, where reduced motion cannot be emulated):
- * its box the same over two frames, for at most two seconds.
+ * the animations and transitions of it and of every element around it (across shadow roots) have
+ * finished, and then its box is the same over two frames; for at most two seconds in all.
+ *
+ * The box alone does not tell: WebKit runs the drawer's `translate` transition on the compositor
+ * and, in the demo's iframe, reported the same mid-slide box two frames apart while the transition
+ * went on (at 88 and at 169 ms of its 250) — a box whose centre lay beyond the viewport's edge.
  */
 async function standsStill(element: HTMLElement): Promise<void> {
+  const until = performance.now() + 2000;
+  const moving: Animation[] = [];
+  for (let node: Node | null = element; node; node = (node as Element).assignedSlot ?? node.parentNode ?? (node as ShadowRoot).host ?? null) {
+    if (node.nodeType !== Node.ELEMENT_NODE) continue;
+    for (const animation of (node as Element).getAnimations()) {
+      if (animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime)) moving.push(animation);
+    }
+  }
+  const timeUp = new Promise((resolve) => setTimeout(resolve, 2000));
+  await Promise.race([Promise.all(moving.map((animation) => animation.finished.catch(() => undefined))), timeUp]);
+
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   const where = () => JSON.stringify(element.getBoundingClientRect());
-  const until = performance.now() + 2000;
   let last = where();
   while (performance.now() < until) {
     await frame();
