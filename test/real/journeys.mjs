@@ -8,6 +8,7 @@
 // `customer`, `site`, `store` ({ baseUrl, cocart, jwt, atLeast(version) }), `shopper()`, `tab(of)`,
 // `note(text)`. More journeys live in the files listed at the end.
 import { atOnceJourneys } from './journeys-at-once.mjs';
+import { crossOriginJourneys } from './journeys-cross-origin.mjs';
 import { shopVersionJourneys } from './journeys-versions.mjs';
 import { describeLines, serverLines, serverRemoved } from './shop.mjs';
 import { developerText, pause, waitFor } from './shopper.mjs';
@@ -340,4 +341,5 @@ export const journeys = [
   },
   ...atOnceJourneys,
   ...shopVersionJourneys,
+  ...crossOriginJourneys,
 ];
