@@ -238,8 +238,8 @@ export const journeys = [
         const ships = key ? (await shop.guestCart(key)).needs_shipping : 'unknown';
         check(
           ships !== false,
-          `the store does not ship ${beanie.name} (needs_shipping: false), so there is nothing to estimate: its shipping zone ` +
-            'is not counted yet (a store fresh from start-real-cocart.sh counts it from its second start)',
+          `the store does not ship ${beanie.name} (needs_shipping: false), so there is nothing to estimate: a store ` +
+            'fresh from start-real-cocart.sh ships from its second start (README, "Testing against a real store")',
         );
         check(false, 'the drawer should offer "Calculate shipping" for a cart the shop ships, on a store with cart/update');
       }
