@@ -59,6 +59,15 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  */
 const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.)|api[\\/]((connection|errors|page-load-schemas|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
+/**
+ * The store's actions (`store/store-actions.ts`, with the routes it calls and the checkout hand-over)
+ * and the readers of what only those routes answer (products, sign-in, customer, route index:
+ * `api/schemas.ts`): one chunk. `<mnm-container-picker>` reads its product with the actions'
+ * `getProduct`, so it needs both anyway; every other page loads both when idle. As two chunks they
+ * were the same download in two requests, and 0.16 KB more gzipped (each compressed alone).
+ */
+const ACTIONS = /src[\\/](store[\\/](store-actions|checkout)|api[\\/](routes|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
+
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>
   `${CHUNKS}/${/elements\/([^/]+)\/define\.ts$/.exec(facadeModuleId ?? '')?.[1] ?? '[name]'}-[hash].js`;
@@ -83,7 +92,12 @@ const scriptTag: UserConfig = {
         minify: true,
         comments: false,
         chunkFileNames,
-        codeSplitting: { groups: [{ name: 'cart-widget', test: (id: string) => CORE.test(id) && !LANGUAGE_PACK.test(id) }] },
+        codeSplitting: {
+          groups: [
+            { name: 'cart-widget', test: (id: string) => CORE.test(id) && !LANGUAGE_PACK.test(id) },
+            { name: 'store-actions', test: (id: string) => ACTIONS.test(id) },
+          ],
+        },
       },
     },
   },
