@@ -2,7 +2,7 @@ import type { ApiError } from '../api/errors.js';
 import type { Cart } from '../api/model.js';
 import type { Call, Reply, RequestOptions } from './request-pipeline.js';
 import type { Session } from './session.js';
-import type { CartState } from './types.js';
+import type { CartState } from './state.js';
 
 interface Waiter {
   resolve(cart: Cart): void;

@@ -7,7 +7,7 @@
  * The frame's nodes belong to another window, where `instanceof` is false: nothing here uses it
  * (the shared helpers in `test/helpers/queries.ts` do), node types are compared instead.
  */
-import { expect, waitUntil } from '../helpers/testing.js';
+import { expect, waitFor as waitForFound, waitUntil } from '../helpers/testing.js';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { chord, emulateMedia, setViewport } from '../helpers/browser.js';
 import { descriptionOf, nameOf } from '../embed/embed-frame.js';
@@ -109,23 +109,8 @@ function fieldsLabelled<T extends HTMLElement>(root: Root, label: string): T[] {
   return within<T>(root, 'input, select, textarea').filter((control) => control.checkVisibility() && nameOf(control) === label);
 }
 
-/** Waits until `find` finds something (a throw counts as not yet) and returns it. */
-export async function waitFor<T>(find: () => T | null | undefined | false, what: string): Promise<T> {
-  let found: T | null | undefined | false;
-  await waitUntil(
-    () => {
-      try {
-        found = find();
-      } catch {
-        found = undefined;
-      }
-      return Boolean(found);
-    },
-    `waited in vain for ${what}`,
-    patient,
-  );
-  return found as T;
-}
+/** Waits until `find` finds something (a throw counts as not yet) and returns it: `waitFor` with the demo's patience. */
+export const waitFor = <T>(find: () => T | null | undefined | false, what: string): Promise<T> => waitForFound(find, what, patient);
 
 /** Waits until `condition` holds, saying what did not happen when it never does. */
 export function waitUntilSeen(condition: () => unknown, what: string): Promise<void> {

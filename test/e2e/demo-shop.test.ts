@@ -4,7 +4,7 @@
  * One journey, in order, because each step starts from the cart the previous one left; a failure
  * names its step.
  */
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import {
   allByRole,
   amountFor,
