@@ -5,6 +5,7 @@ import { cartCountMessages, type CartCountMessages } from '../../format/messages
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import { CartElement } from '../cart-element.js';
+import { loadAtPageLoad } from '../page-load.js';
 import { styles } from './cart-count.styles.js';
 import { itemCount } from '../item-count.js';
 
@@ -40,6 +41,7 @@ interface Summary {
  * @csspart empty - The count or total of an empty cart.
  * @cssproperty --cart-count-color - Text colour (default: inherited from the page).
  * @cssproperty --cart-font - Font family (default: inherited).
+ * @event cart-error - The cart read at page load found no cart at `base-url` + `namespace` (a misconfiguration: 404 `rest_no_route`, HTML, other JSON); `action: 'load-cart'`, once per shop, with the URL and what to check in the console.
  */
 export class CartCount extends CartElement {
   static override styles = styles;
@@ -67,7 +69,7 @@ export class CartCount extends CartElement {
 
   protected override willUpdate(): void {
     const store = this.store;
-    store?.loadOnce();
+    if (store) loadAtPageLoad(this, store);
   }
 
   protected override render() {

@@ -6,6 +6,7 @@ import { StoreController } from '../../store/store-controller.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState } from '../../store/state.js';
 import { CartElement } from '../cart-element.js';
+import { loadAtPageLoad } from '../page-load.js';
 import { itemCount } from '../item-count.js';
 import { styles } from './cart-drawer.styles.js';
 import { cartIcon } from './icons.js';
@@ -41,7 +42,7 @@ function loadPanel(): Promise<typeof Panel> {
  * @event cart-item-added - A cross-sell was added.
  * @event cart-item-removed - A line was removed.
  * @event cart-updated - A quantity, undo, coupon or shipping change was confirmed; `change` says which.
- * @event cart-error - An action failed; the drawer shows why.
+ * @event cart-error - An action failed; the drawer shows why. Also `action: 'load-cart'` when the cart read at page load found no cart at `base-url` + `namespace` (once per shop).
  * @event checkout - The checkout link was followed; cancel it to run your own checkout.
  * @csspart trigger - The button that opens the drawer.
  * @csspart trigger-label - The trigger's default label.
@@ -261,7 +262,7 @@ export class CartDrawer extends CartElement {
     }
     const store = this.store;
     if (store) {
-      store.loadOnce();
+      loadAtPageLoad(this, store);
       // Elements of this shop ask its store to show the cart (`open-on-add`): this drawer answers.
       if (store !== this.#listeningTo) {
         this.#stopListening?.();

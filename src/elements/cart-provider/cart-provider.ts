@@ -4,6 +4,7 @@ import type { AmountsMode } from '../../api/model.js';
 import { getCartStore, type CartStore } from '../../store/cart-store.js';
 import { storeContext } from '../../store/context.js';
 import type { AuthKind } from '../../store/config.js';
+import { loadAtPageLoad } from '../page-load.js';
 import { messagesContext } from './messages-context.js';
 import { styles } from './cart-provider.styles.js';
 
@@ -20,6 +21,7 @@ import { styles } from './cart-provider.styles.js';
  *
  * @summary Configures the shop once for the cart elements it contains.
  * @slot - The page content that holds cart elements.
+ * @event cart-error - The cart read at page load found no cart at `base-url` + `namespace` (a misconfiguration: 404 `rest_no_route`, HTML, other JSON); `action: 'load-cart'`, once per shop, with the URL and what to check in the console.
  */
 export class CartProvider extends LitElement {
   static override styles = styles;
@@ -88,7 +90,7 @@ export class CartProvider extends LitElement {
       credentialsInQuery: this.credentialsInQuery,
     });
     if (store !== this.#provider.value) this.#provider.setValue(store);
-    store.loadOnce();
+    loadAtPageLoad(this, store);
   }
 
   #readMessages(): void {
