@@ -57,6 +57,23 @@ export class DrawerActions {
     private readonly messages: () => Messages,
   ) {}
 
+  /**
+   * What the drawer said about the shopper's last actions goes: their errors belong to the moment
+   * (the drawer closed, a sign-in or sign-out: "We could not apply coupon NOPE" is no longer news).
+   * `quietly` when the host is rendering already.
+   */
+  forget(quietly = false): void {
+    const { alert, couponError, lineErrors } = this.feedback;
+    if (!alert && !couponError && !lineErrors.size) return;
+    this.feedback = { ...this.feedback, alert: '', couponError: '', lineErrors: new Map() };
+    if (!quietly) this.host.requestUpdate();
+  }
+
+  /** The shopper changed the code the coupon error was about. */
+  forgetCouponError(): void {
+    if (this.feedback.couponError) this.#patch({ couponError: '' });
+  }
+
   /** `note` stays on the line (e.g. why the quantity is not what the shopper typed). */
   async changeQuantity(key: string, quantity: number, note = ''): Promise<void> {
     const item = this.store()?.state.cart?.items.find((line) => line.key === key);

@@ -55,6 +55,8 @@ export class DrawerPanel {
   #lines: CartItem[] = [];
   #boxContents = new Map<string, CartItem[]>();
   #currency: Currency | undefined;
+  /** Who the drawer last rendered for (`kind:user id`): errors from before a sign-in or sign-out go. */
+  #sessionShown: string | undefined;
   /** Lines whose quantity field the shopper typed into and has not committed (Enter, leaving it). */
   readonly #editing = new Set<string>();
 
@@ -123,6 +125,7 @@ export class DrawerPanel {
   #onClose = (): void => {
     this.#host.open = false;
     this.#viewed = false;
+    this.#actions.forget();
     this.#releaseScroll?.();
     this.#releaseScroll = undefined;
     const trigger = this.#trigger;
@@ -161,6 +164,11 @@ export class DrawerPanel {
     const { state, m, hasOpened } = this.#view();
     const cart = state?.cart ?? null;
     this.#derive(cart);
+    const session = state && `${state.session.kind}:${state.session.user?.id ?? ''}`;
+    if (session !== this.#sessionShown) {
+      if (this.#sessionShown !== undefined) this.#actions.forget(true);
+      this.#sessionShown = session;
+    }
     const { announcement, alert } = this.#actions.feedback;
     const content = hasOpened && state;
     return html`<dialog
@@ -312,6 +320,7 @@ export class DrawerPanel {
   #onInput = (event: Event): void => {
     const key = quantityKey(event.target);
     if (key !== undefined) this.#editing.add(key);
+    else if ((event.target as Element).id === 'coupon-code') this.#actions.forgetCouponError();
   };
 
   /** Left without a change to commit: the field shows the line's quantity again. */
