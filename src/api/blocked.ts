@@ -1,5 +1,6 @@
-// Loaded only when a request got no answer at all (`connection.ts`): a page whose requests work never
-// downloads this explanation for developers.
+// Explanations for developers, loaded only when a request got no answer at all (`connection.ts`) or
+// the page-load cart read failed (`cart-store.ts`): a page whose requests work never downloads them.
+import type { ApiError } from './errors.js';
 
 const explained = new Set<string>();
 
@@ -45,4 +46,20 @@ async function whatToSwitchOn(url: string, shop: string, origin: string): Promis
     return `Even reads are blocked: on CoCart 4.4+, ${list}; on 4.3, let cocart_allow_origin return it.`;
   }
   return `CoCart 4.3: ${SWITCH} in a must-use plugin or functions.php.`;
+}
+
+/**
+ * Whether the page-load cart read found no cart because the widget points at the wrong place: no
+ * such route (404 `rest_no_route`, or a 404 page without a code), or an answer that is not a cart
+ * (HTML, other JSON). Then the console names the URL tried and what to check.
+ */
+export function explainWrongAddress(shop: string, { kind, status, code, missingRoute }: ApiError): boolean {
+  const wrong = kind == 'invalid-response' || (status == 404 && (!code || missingRoute));
+  if (wrong) {
+    console.error(
+      `cart-widget: no cart at ${shop}/v2/cart (${code ?? status ?? 'not a cart'}): check base-url (the REST root, ` +
+        `e.g. https://shop.example/wp-json) and namespace (CoCart: namespace="cocart").`,
+    );
+  }
+  return wrong;
 }

@@ -118,15 +118,6 @@ export class ApiError extends Error {
     return this.status === 404 && this.is('item_not_in_cart');
   }
 
-  /**
-   * What a cart read gets from an address that is not the service's (a wrong `base-url` or
-   * `namespace`): no such route (404 `rest_no_route`, or a 404 page without a code), or an answer
-   * that is not what was asked for (an HTML page, other JSON).
-   */
-  get wrongAddress(): boolean {
-    return this.kind === 'invalid-response' || (this.status === 404 && (!this.code || this.missingRoute));
-  }
-
   /** The shop will not do this for an empty cart (`*_cart_empty`: e.g. an estimate before any line). */
   get emptyCart(): boolean {
     return this.is('cart_empty');

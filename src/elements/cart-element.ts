@@ -255,6 +255,14 @@ function unwatchLanguage(element: Element): void {
   if (languageWatchers.size === 0) languageObserver?.disconnect();
 }
 
+/**
+ * Reads the shop's cart at page load (the first element to ask; the others share the answer). When
+ * `base-url` + `namespace` lead to no cart, that element tells the page: `cart-error`, `load-cart`.
+ */
+export function loadCart(host: EventTarget, store: CartStore): void {
+  store.loadOnce((error) => host.dispatchEvent(new CartErrorEvent({ error, action: 'load-cart' })));
+}
+
 export interface FailureWords {
   /** The element's strings (for `describeError`'s sentences). */
   messages: SharedMessages;

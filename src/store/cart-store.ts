@@ -220,12 +220,19 @@ export class CartStore {
     return this.#act((a, i) => a.signOut(i));
   }
 
-  /** Loads the cart the first time any element asks for it; the others share that answer. */
-  loadOnce(): void {
+  /**
+   * Loads the cart the first time any element asks for it; the others share that answer. When it
+   * finds no cart where `base-url` + `namespace` point (`api/blocked.ts`: loaded at a failed first
+   * read), the console says what to check and `wrongAddress` hears it, once per shop.
+   */
+  loadOnce(wrongAddress?: (error: ApiError) => void): void {
     if (this.#asked) return;
     this.#asked = true;
-    const { cart, status } = this.#state;
-    if (cart === null && status !== 'loading') this.load().catch(ignore);
+    if (!this.#state.cart) {
+      this.load().catch((error: ApiError) =>
+        import('../api/blocked.js').then(({ explainWrongAddress }) => explainWrongAddress(this.scope, error) && wrongAddress?.(error), ignore),
+      );
+    }
   }
 
   /**

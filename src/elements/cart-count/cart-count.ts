@@ -4,8 +4,7 @@ import type { Messages } from '../../format/messages.js';
 import { cartCountMessages, type CartCountMessages } from '../../format/messages/cart-count.js';
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
-import { CartElement } from '../cart-element.js';
-import { loadAtPageLoad } from '../page-load.js';
+import { CartElement, loadCart } from '../cart-element.js';
 import { styles } from './cart-count.styles.js';
 import { itemCount } from '../item-count.js';
 
@@ -69,7 +68,7 @@ export class CartCount extends CartElement {
 
   protected override willUpdate(): void {
     const store = this.store;
-    if (store) loadAtPageLoad(this, store);
+    if (store) loadCart(this, store);
   }
 
   protected override render() {

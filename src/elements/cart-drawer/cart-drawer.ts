@@ -5,8 +5,7 @@ import { sharedMessages, type SharedMessages } from '../../format/messages/share
 import { StoreController } from '../../store/store-controller.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState } from '../../store/state.js';
-import { CartElement } from '../cart-element.js';
-import { loadAtPageLoad } from '../page-load.js';
+import { CartElement, loadCart } from '../cart-element.js';
 import { itemCount } from '../item-count.js';
 import { styles } from './cart-drawer.styles.js';
 import { cartIcon } from './icons.js';
@@ -262,7 +261,7 @@ export class CartDrawer extends CartElement {
     }
     const store = this.store;
     if (store) {
-      loadAtPageLoad(this, store);
+      loadCart(this, store);
       // Elements of this shop ask its store to show the cart (`open-on-add`): this drawer answers.
       if (store !== this.#listeningTo) {
         this.#stopListening?.();

@@ -58,18 +58,15 @@ export class DrawerActions {
   ) {}
 
   /**
-   * What the drawer said about the shopper's last actions goes: their errors belong to the moment
-   * (the drawer closed, a sign-in or sign-out: "We could not apply coupon NOPE" is no longer news).
-   * `quietly` when the host is rendering already.
+   * Errors belong to the moment: what the drawer said about the shopper's last actions goes when
+   * the drawer closes or the shopper signs in or out. Quietly: the drawer is closing (it updates
+   * before it opens again) or rendering.
    */
-  forget(quietly = false): void {
-    const { alert, couponError, lineErrors } = this.feedback;
-    if (!alert && !couponError && !lineErrors.size) return;
+  forget(): void {
     this.feedback = { ...this.feedback, alert: '', couponError: '', lineErrors: new Map() };
-    if (!quietly) this.host.requestUpdate();
   }
 
-  /** The shopper changed the code the coupon error was about. */
+  /** The shopper edited the code the coupon error was about. */
   forgetCouponError(): void {
     if (this.feedback.couponError) this.#patch({ couponError: '' });
   }

@@ -57,8 +57,8 @@ export class DrawerPanel {
   #lines: CartItem[] = [];
   #boxContents = new Map<string, CartItem[]>();
   #currency: Currency | undefined;
-  /** Who the drawer last rendered for (`kind:user id`): errors from before a sign-in or sign-out go. */
-  #sessionShown: string | undefined;
+  /** Who the drawer last rendered for (a customer's id): errors from before a sign-in or sign-out go. */
+  #user: string | undefined;
   /** Lines whose quantity field the shopper typed into and has not committed (Enter, leaving it). */
   readonly #editing = new Set<string>();
 
@@ -166,10 +166,10 @@ export class DrawerPanel {
     const { state, m, hasOpened } = this.#view();
     const cart = state?.cart ?? null;
     this.#derive(cart);
-    const session = state && `${state.session.kind}:${state.session.user?.id ?? ''}`;
-    if (session !== this.#sessionShown) {
-      if (this.#sessionShown !== undefined) this.#actions.forget(true);
-      this.#sessionShown = session;
+    const user = state?.session.user?.id;
+    if (user !== this.#user) {
+      this.#user = user;
+      this.#actions.forget();
     }
     const { announcement, alert } = this.#actions.feedback;
     const content = hasOpened && state;

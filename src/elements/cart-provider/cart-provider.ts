@@ -4,7 +4,7 @@ import type { AmountsMode } from '../../api/model.js';
 import { getCartStore, type CartStore } from '../../store/cart-store.js';
 import { storeContext } from '../../store/context.js';
 import type { AuthKind } from '../../store/config.js';
-import { loadAtPageLoad } from '../page-load.js';
+import { loadCart } from '../cart-element.js';
 import { messagesContext } from './messages-context.js';
 import { styles } from './cart-provider.styles.js';
 
@@ -90,7 +90,7 @@ export class CartProvider extends LitElement {
       credentialsInQuery: this.credentialsInQuery,
     });
     if (store !== this.#provider.value) this.#provider.setValue(store);
-    loadAtPageLoad(this, store);
+    loadCart(this, store);
   }
 
   #readMessages(): void {
