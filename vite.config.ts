@@ -55,8 +55,9 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  * as chunks of their own they were a third round trip (entry → element chunk → its shared chunk)
  * before the trigger could show the count. What the page needs only once the shopper acts stays
  * out too: the store's actions with the routes they call (`store/store-actions.ts`, `api/routes.ts`:
- * loaded when idle after the first cart, or at the first action) and the CORS
- * explanation (`api/blocked.ts`, at a request that got no answer).
+ * loaded when idle after the first cart, or at the first action) and the developers'
+ * explanations (`api/blocked.ts`: CORS at a request that got no answer, a wrong `base-url` or
+ * `namespace` at a failed first cart read).
  */
 const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.)|api[\\/]((connection|errors|page-load-schemas|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 

@@ -75,7 +75,7 @@ if (extras(allChunks) !== extras(chunks.filter(onDemand))) {
 }
 
 // What a page needs only once the shopper acts stays out of the entry (vite.config.ts's CORE must
-// not match it, or it is silently built back in): the store's actions, their routes, the CORS note.
+// not match it, or it is silently built back in): the store's actions, their routes, the developers' explanations (api/blocked.ts).
 const heldBack = entry.moduleIds.filter((id) => /src\/(store\/store-actions|api\/(routes|blocked))\.ts$/.test(id));
 if (heldBack.length) throw new Error(`cart-widget.js holds ${heldBack.join(', ')}, which should load later`);
 
@@ -108,7 +108,7 @@ const describe = (chunk) => {
   if (/format\/locales\/states\.ts$/.test(chunk.facadeModuleId ?? '')) return "US, CA and AU states: loaded when the drawer's shipping estimate opens";
   if (onDemand(chunk)) return "reader of the merchant's data-messages JSON";
   if (/store\/store-actions\.ts$/.test(chunk.facadeModuleId ?? '')) return 'sign-in and cart changes: loaded when idle after the first cart load, or at first use';
-  if (/api\/blocked\.ts$/.test(chunk.facadeModuleId ?? '')) return 'why a request got no answer (CORS), for developers: loaded at such a failure';
+  if (/api\/blocked\.ts$/.test(chunk.facadeModuleId ?? '')) return 'for developers: why a request got no answer (CORS), or the first cart read found no cart; loaded at such a failure';
   const later = chunks.filter((other) => other.dynamicImports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName);
   if (later.length) return `loaded later by ${later.map((tag) => `<${tag}>`).join(', ')} (the open drawer: when idle, or at a first hover, focus or press)`;
   return `shared by ${chunks.filter((other) => other.dynamicImports.includes(chunk.fileName) || other.imports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName).join(', ')}`;
