@@ -57,7 +57,7 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  * loaded when idle after the first cart, or at the first action) and the CORS
  * explanation (`api/blocked.ts`, at a request that got no answer).
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.)|api[\\/]((core|errors|schemas-core|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.|storage-lease\.)|api[\\/]((core|errors|schemas-core|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>

@@ -1,5 +1,5 @@
 import type { ApiCore, CallContext, Credentials } from '../api/core.js';
-import { toApiError, type ApiError } from '../api/errors.js';
+import { ApiError, toApiError } from '../api/errors.js';
 import type { Cart } from '../api/model.js';
 import { forgetCartKey, keepCartKey, keptCartKey } from './cart-key.js';
 import type { Persistence } from './persistence.js';
@@ -10,6 +10,12 @@ export interface Reply<T = Cart> {
   cart: T;
   seq: number;
   epoch: number;
+  /**
+   * How new the answer is among every tab's (ms since the epoch): a write's when its answer came
+   * (writes to a cart go one at a time, so a later one holds every earlier one's change), a read's
+   * when it was sent (it holds at least every write answered before).
+   */
+  at: number;
 }
 
 /** One request: a route of `api/` called with what the pipeline gives it. */
@@ -32,6 +38,13 @@ export interface RequestOptions {
    * carry-over into an empty customer cart (`store-actions.ts`). Nothing else sends a key with credentials.
    */
   cartKey?: string;
+  /**
+   * Read the guest cart of this key, without credentials, even while signed in: the sign-in's
+   * carry-over reads the lines it still owes the customer's cart.
+   */
+  asGuest?: string;
+  /** A request inside `exclusive`: the cart's lock is held already. */
+  lockHeld?: boolean;
 }
 
 export interface PipelineParts {
@@ -43,11 +56,18 @@ export interface PipelineParts {
   ready: Promise<void>;
   /** Aborts when the store is disposed. */
   signal: AbortSignal;
-  /** Reads the cart again and shows it (the store's load). */
-  reread(): Promise<Cart>;
+  /** Reads the cart again and shows it (the store's load); `lockHeld` inside `exclusive`. */
+  reread(lockHeld?: boolean): Promise<Cart>;
   /** Takes the shop's notices off the cart on screen: they were about an earlier request. */
   dropNotices(): void;
 }
+
+/**
+ * The lock every request to this shop's cart holds (`Persistence.withLock`, so across tabs): reads
+ * too, as the shop saves the whole cart it read when it answers, so a read that overlaps a write
+ * undoes it (observed on 4.3.6 and 4.4, real-world notes "Writes to one cart race").
+ */
+const CART_LOCK = 'cart-write';
 
 /** How long a request waits for the stored session's check on page load. */
 const SESSION_CHECK_WAIT_MS = 4_000;
@@ -57,6 +77,9 @@ const SESSION_CHECK_WAIT_MS = 4_000;
  * the sign-in's carry-over, the picker's product, the route index — goes through `send`, in steps:
  *
  * 1. wait for the stored session's check (at most a few seconds, `SESSION_CHECK_WAIT_MS`);
+ *    a cart request then waits for the cart's lock (`exclusive`): one request at a time per
+ *    cart, within this tab and across the tabs of the browser (reads too: the shop saves the cart
+ *    a read loaded), and takes the session another tab began meanwhile (`Session.followStored`);
  * 2. credentials: `Session.credentials()` (a token about to expire is refreshed first);
  * 3. the cart key: a guest's kept key on cart routes (`cart-key.ts`); a request without one while
  *    another is bringing a key waits for it; never a key with credentials;
@@ -96,37 +119,62 @@ export class RequestPipeline {
     return reply.epoch === this.#epoch;
   }
 
-  /** Another session began: replies to earlier requests no longer apply, and the guest key goes in every tab. */
+  /** Another session began: replies to earlier requests no longer apply. */
   newSession(): void {
     this.#epoch++;
-    forgetCartKey(this.#parts.persistence);
+  }
+
+  /**
+   * Runs `task` holding the cart's lock (`Persistence.withLock`: Web Locks, or a lease in
+   * storage): no other cart request of any tab of this shop goes out meanwhile; the task's own
+   * requests say `lockHeld`. What the task tells the other tabs is sent before the lock passes on.
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return this.#parts.persistence.withLock(CART_LOCK, () => {
+      this.#parts.session.followStored();
+      return task();
+    });
   }
 
   async send<T>(call: Call<T>, options: RequestOptions = {}): Promise<Reply<T>> {
-    const { freshCart = false, write = false, anonymous = false } = options;
-    const cartRoute = (options.cartRoute ?? true) && !anonymous;
-    const { api, session, persistence, signal } = this.#parts;
     // The stored session is checked first, but a check that hangs must not hold the page's cart
     // past its read deadline: after a while the request goes with the credentials held (a token
     // the check later finds refused is refreshed or ends the session, as for any request).
     if (!this.#restored) await Promise.race([this.#parts.ready, pause(SESSION_CHECK_WAIT_MS)]);
+    if (options.cartRoute === false || options.anonymous || options.lockHeld) return this.#send(call, options);
+    const { session } = this.#parts;
+    const signedIn = session.state.kind !== 'guest';
+    return this.exclusive(() => {
+      // A customer's change that waited while the session ended (a failed refresh, a sign-out in
+      // another tab) is not sent to a guest cart instead.
+      if (options.write && signedIn && session.state.kind === 'guest') throw new ApiError({ kind: 'auth', message: 'The session ended before this change was sent.' });
+      return this.#send(call, options);
+    });
+  }
+
+  async #send<T>(call: Call<T>, options: RequestOptions): Promise<Reply<T>> {
+    const { freshCart = false, write = false, anonymous = false } = options;
+    const cartRoute = (options.cartRoute ?? true) && !anonymous;
+    const { api, session, persistence, signal } = this.#parts;
+    const given = options.asGuest ?? options.cartKey;
     let recovered = false;
     let keyDropped = false;
     for (;;) {
       let credentials: Credentials = { kind: 'none' };
       let cartKey: string | null = null;
       try {
-        if (!anonymous) credentials = await session.credentials();
+        if (!anonymous && !options.asGuest) credentials = await session.credentials();
         // A product read has nothing to do with the guest's cart key: it neither waits for one nor brings one.
-        const guest = cartRoute && session.state.kind === 'guest' && options.cartKey === undefined;
+        const guest = cartRoute && session.state.kind === 'guest' && !given;
         if (guest) {
           while (this.#keyless && !keptCartKey(persistence)) await this.#keyless;
           cartKey = keptCartKey(persistence);
-        } else if (options.cartKey !== undefined) {
-          cartKey = options.cartKey;
+        } else if (given) {
+          cartKey = given;
         }
         const seq = ++this.#seq;
         const epoch = this.#epoch;
+        const sent = Date.now();
         const request = call(api, { credentials, cartKey, signal });
         if (guest && !cartKey) {
           // Until it settles, other guest requests wait for the key it brings.
@@ -138,15 +186,15 @@ export class RequestPipeline {
             if (this.#keyless === settled) this.#keyless = null;
           });
         }
-        return { cart: await request, seq, epoch };
+        return { cart: await request, seq, epoch, at: write ? Date.now() : sent };
       } catch (caught) {
         const error = toApiError(caught);
-        if (anonymous) throw error;
+        if (anonymous || options.asGuest) throw error;
         if (!recovered && (await session.recover(error, credentials).catch(() => false))) {
           recovered = true;
           continue;
         }
-        if (cartKey && !keyDropped && error.lostCart && options.cartKey === undefined) {
+        if (cartKey && !keyDropped && error.lostCart && !given) {
           keyDropped = true;
           forgetCartKey(persistence);
           if (freshCart) continue;
@@ -155,9 +203,9 @@ export class RequestPipeline {
         // What the shop said about an earlier request must not stand beside this failure.
         if (error.kind !== 'aborted') this.#parts.dropNotices();
         if (write && (error.outcomeUnknown || error.lineGone)) {
-          if (await this.#parts.reread().then(() => true, () => false)) throw error.withCartReread();
+          if (await this.#parts.reread(true).then(() => true, () => false)) throw error.withCartReread();
         }
-        throw error as ApiError;
+        throw error;
       }
     }
   }
