@@ -57,7 +57,16 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  * loaded when idle after the first cart, or at the first action) and the CORS
  * explanation (`api/blocked.ts`, at a request that got no answer).
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.|storage-lease\.)|api[\\/]((core|errors|schemas-core|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.|storage-lease\.)|api[\\/]((connection|errors|page-load-schemas|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+
+/**
+ * The store's actions (`store/store-actions.ts`, with the routes it calls and the checkout hand-over)
+ * and the readers of what only those routes answer (products, sign-in, customer, route index:
+ * `api/schemas.ts`): one chunk. `<mnm-container-picker>` reads its product with the actions'
+ * `getProduct`, so it needs both anyway; every other page loads both when idle. As two chunks they
+ * were the same download in two requests, and 0.16 KB more gzipped (each compressed alone).
+ */
+const ACTIONS = /src[\\/](store[\\/](store-actions|checkout)|api[\\/](routes|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>
@@ -83,7 +92,12 @@ const scriptTag: UserConfig = {
         minify: true,
         comments: false,
         chunkFileNames,
-        codeSplitting: { groups: [{ name: 'cart-widget', test: (id: string) => CORE.test(id) && !LANGUAGE_PACK.test(id) }] },
+        codeSplitting: {
+          groups: [
+            { name: 'cart-widget', test: (id: string) => CORE.test(id) && !LANGUAGE_PACK.test(id) },
+            { name: 'store-actions', test: (id: string) => ACTIONS.test(id) },
+          ],
+        },
       },
     },
   },
@@ -109,8 +123,8 @@ const allInOne: UserConfig = {
 /**
  * For the one-file build: what our code imports on demand — a part of an element
  * (`import('./panel.js')`), the store's actions, the CORS explanation — is imported statically
- * instead, so the file holds every element whole. Language packs and the reader of the merchant's
- * JSON strings (`src/format/locales/`) stay on demand.
+ * instead, so the file holds every element whole. Language packs (`src/format/locales/`) and the
+ * reader of the merchant's JSON strings (`src/format/message-json.ts`) stay on demand.
  */
 function nothingLater(): Plugin {
   return {
@@ -119,7 +133,7 @@ function nothingLater(): Plugin {
       if (!/[\\/]src[\\/](elements|store|api)[\\/].*\.ts$/.test(id) || !code.includes('import(')) return null;
       const imports: string[] = [];
       const body = code.replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (call: string, quote: string, path: string) => {
-        if (path.includes('/locales/')) return call;
+        if (path.includes('/locales/') || path.endsWith('/message-json.js')) return call;
         const name = `__now${imports.length}`;
         imports.push(`import * as ${name} from ${quote}${path}${quote};`);
         return `Promise.resolve(${name})`;

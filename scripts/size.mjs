@@ -64,9 +64,9 @@ if (!all || all.fileName !== 'cart-widget.all.js') throw new Error(`expected car
 const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
 const tagOf = (chunk) => /elements\/([^/]+)\/define\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
 /** A language pack's code (`de`, `pt-br`, …), or `null`. */
-const languageOf = (chunk) => /format\/locales\/(?!languages\.|message-json\.|states\.)([^/]+)\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1] ?? null;
+const languageOf = (chunk) => /format\/locales\/(?!languages\.|states\.)([^/]+)\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1] ?? null;
 /** Loaded only when a page asks for it: a language pack, the reader of the merchant's JSON strings. */
-const onDemand = (chunk) => /format\/locales\//.test(chunk.facadeModuleId ?? '');
+const onDemand = (chunk) => /format\/(locales\/|message-json\.)/.test(chunk.facadeModuleId ?? '');
 
 // The all-in-one file must load on demand exactly what the script tag loads on demand, and nothing else.
 const extras = (list) => list.filter((chunk) => !chunk.isEntry).map((chunk) => chunk.fileName).sort().join(', ');

@@ -17,10 +17,15 @@ export { CartElement } from './elements/cart-element.js';
 export { getCartStore, CartStore } from './store/cart-store.js';
 export { StoreController } from './store/store-controller.js';
 export { storeContext } from './store/context.js';
-export type * from './store/types.js';
+export type * from './store/state.js';
+export type { AuthKind, ResolvedStoreConfig, StoreConfig } from './store/config.js';
+/** What `addItem` takes: the add-item route's fields. */
+export type { AddItemInput } from './api/cart-api.js';
+/** What `signIn` takes: the login route's fields. */
+export type { SignInInput } from './store/session.js';
 
-export { ApiCore, CartApi, isSecureBase } from './api/client.js';
-export type { ApiConfig, CallContext, Credentials } from './api/client.js';
+export { ApiCore, CartApi, isSecureBase } from './api/cart-api.js';
+export type { ApiConfig, CallContext, Credentials } from './api/cart-api.js';
 export { listSessions, type KeyPair } from './api/admin-sessions.js';
 export { ApiError, isApiError } from './api/errors.js';
 export type { ApiErrorKind } from './api/errors.js';

@@ -1,4 +1,4 @@
-import type { ApiCore } from './core.js';
+import type { ApiCore } from './connection.js';
 import { ApiError } from './errors.js';
 import type { AdminSession } from './model.js';
 import { parseSessions } from './schemas.js';

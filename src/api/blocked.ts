@@ -1,4 +1,4 @@
-// Loaded only when a request got no answer at all (`core.ts`): a page whose requests work never
+// Loaded only when a request got no answer at all (`connection.ts`): a page whose requests work never
 // downloads this explanation for developers.
 
 const explained = new Set<string>();

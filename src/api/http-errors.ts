@@ -1,5 +1,5 @@
 import { ApiError } from './errors.js';
-import { parseErrorBody } from './schemas-core.js';
+import { parseErrorBody } from './page-load-schemas.js';
 
 /**
  * Codes whose message is not the shop's sentence for a shopper: WordPress and PHP's own (`rest_…`,

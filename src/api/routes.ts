@@ -1,4 +1,4 @@
-import type { ApiCore, CallContext, Credentials } from './core.js';
+import type { ApiCore, CallContext, Credentials } from './connection.js';
 import type { Cart, CustomerAddresses, LoginResult, Product } from './model.js';
 import { ApiError } from './errors.js';
 import { isObj, parseCustomerAddresses, parseLogin, parseProduct, parseRoutes } from './schemas.js';
@@ -6,7 +6,7 @@ import { isObj, parseCustomerAddresses, parseLogin, parseProduct, parseRoutes } 
 /**
  * Every route but the cart read and the token checks (those are `ApiCore`'s): functions of the
  * connection, so a page loads them only when the shopper acts (or the browser is idle), not before
- * it shows the cart. `CartApi` (`client.ts`) offers each as a method.
+ * it shows the cart. `CartApi` (`cart-api.ts`) offers each as a method.
  */
 
 export interface AddItemInput {

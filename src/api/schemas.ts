@@ -5,19 +5,19 @@
  * strict only where a wrong answer would show the shopper a wrong cart (a cart's items, the
  * sessions list). Theme developers can import the schemas from the package's index.
  *
- * The readers a page needs at load are in `schemas-core.ts` (re-exported here); these entry points
+ * The readers a page needs at load are in `page-load-schemas.ts` (re-exported here); these entry points
  * are what the client calls: each turns any failure into the api layer's one
  * error type, never a zod error. Nothing here touches the DOM.
  */
 import type { AdminSession, CustomerAddresses, LoginResult, Product } from './model.js';
-import { readOrThrow, type ParseOptions } from './schemas-core.js';
+import { readOrThrow, type ParseOptions } from './page-load-schemas.js';
 import { loginSchema } from './wire/login.js';
 import { customerAddressesSchema } from './wire/customer.js';
 import { isObj } from './wire/fields.js';
 import { productSchema } from './wire/product.js';
 import { routeIndexSchema, sessionsSchema } from './wire/sessions.js';
 
-export { parseCart, parseErrorBody, parseTokenPair, readOrThrow, type ErrorBody, type ParseOptions } from './schemas-core.js';
+export { parseCart, parseErrorBody, parseTokenPair, readOrThrow, type ErrorBody, type ParseOptions } from './page-load-schemas.js';
 export { isObj };
 
 /** The customer's addresses in a cart answer, or `null` when it has none; never fails. */

@@ -8,7 +8,7 @@ import type { LanguagePack, Messages } from '../format/messages.js';
 import { describeError, sentences, type SharedMessages } from '../format/messages/shared.js';
 import { getCartStore, type CartStore } from '../store/cart-store.js';
 import { storeContext } from '../store/context.js';
-import type { AuthKind } from '../store/types.js';
+import type { AuthKind } from '../store/config.js';
 import { messagesContext, type ProvidedMessages } from './cart-provider/messages-context.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { AddItemInput } from '../api/client.js';
+import type { AddItemInput } from '../api/cart-api.js';
 import { CartItemAddingEvent, type CartItemAddingDetail } from '../events/cart-events.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Customer, TwoFactorChallenge } from '../api/model.js';
-import type { SessionEndReason } from '../store/types.js';
+import type { SessionEndReason } from '../store/state.js';
 import { eventClass } from './event-class.js';
 
 /** The shopper signed in. */

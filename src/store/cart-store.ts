@@ -1,4 +1,4 @@
-import { ApiCore } from '../api/core.js';
+import { ApiCore } from '../api/connection.js';
 import { ApiError, toApiError } from '../api/errors.js';
 import type { Cart, Product } from '../api/model.js';
 import { CARRY_OVER, forgetCartKey, keptCartKey } from './cart-key.js';
@@ -12,16 +12,10 @@ import { Session } from './session.js';
 import './shop-text.js';
 import type { QuantityChanges, StoreParts } from './store-parts.js';
 import { syncTabs } from './tab-sync.js';
-import type {
-  AddItemInput,
-  CartState,
-  ResolvedStoreConfig,
-  SessionState,
-  ShippingDestination,
-  SignInInput,
-  StateListener,
-  StoreConfig,
-} from './types.js';
+import type { AddItemInput } from '../api/routes.js';
+import type { ResolvedStoreConfig, StoreConfig } from './config.js';
+import type { SignInInput } from './session.js';
+import type { CartState, SessionState, ShippingDestination, StateListener } from './state.js';
 
 export { storeScope };
 

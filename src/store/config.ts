@@ -1,4 +1,32 @@
-import type { ResolvedStoreConfig, StoreConfig } from './types.js';
+import type { AmountsMode } from '../api/model.js';
+
+export type AuthKind = 'bearer' | 'basic';
+
+/** What a store is made from: the architecture's configuration attributes. */
+export interface StoreConfig {
+  /** e.g. `https://shop.example/wp-json`. */
+  baseUrl: string;
+  /** Route namespace; `svc` by default, `cocart` for a CoCart store. */
+  namespace?: string;
+  /** How a shopper signs in: bearer tokens (default) or Basic credentials. */
+  auth?: AuthKind;
+  amounts?: AmountsMode;
+  /** Where the checkout link points: an `http(s)` or relative URL (anything else is refused). */
+  checkoutUrl?: string;
+  /**
+   * The query parameter that hands a guest's cart to the shop's checkout page (CoCart:
+   * `cocart-load-cart`, the default). Empty: no hand-over.
+   */
+  loadCartParam?: string;
+  /** Spec rule 5 fallback: Basic credentials also as query parameters. Off by default. */
+  credentialsInQuery?: boolean;
+}
+
+/**
+ * A store's configuration with every default filled in: `baseUrl` without a trailing slash,
+ * `namespace` without slashes, and `checkoutUrl` defaulting to the site's `/checkout/` page.
+ */
+export type ResolvedStoreConfig = Required<StoreConfig>;
 
 /**
  * A store's configuration with every default filled in. Pure: the same input gives the same

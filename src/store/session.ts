@@ -1,9 +1,14 @@
-import type { ApiCore, Credentials } from '../api/core.js';
+import type { ApiCore, Credentials } from '../api/connection.js';
 import { ApiError } from '../api/errors.js';
 import type { Customer } from '../api/model.js';
 import { tokenExpiry } from './jwt.js';
+import type { LoginInput as SignInInput } from '../api/routes.js';
+import type { StoreConfig } from './config.js';
 import type { Persistence } from './persistence.js';
-import type { SessionEndReason, SessionState, SignInInput, StoreConfig } from './types.js';
+import type { SessionEndReason, SessionState } from './state.js';
+
+/** What `signIn` takes: the login route's fields. */
+export type { SignInInput };
 
 /** A bearer session as it is kept between page loads and shared with the other tabs. */
 interface StoredSession {

@@ -1,4 +1,4 @@
-import type { ApiCore } from '../api/core.js';
+import type { ApiCore } from '../api/connection.js';
 import { type ApiError, toApiError } from '../api/errors.js';
 import type { Address, Cart, CustomerAddresses, Product } from '../api/model.js';
 import * as routes from '../api/routes.js';
@@ -7,7 +7,9 @@ import { CARRY_OVER, forgetCartKey } from './cart-key.js';
 import type { Call, Reply, RequestOptions } from './request-pipeline.js';
 import type { QuantityChanges, StoreParts } from './store-parts.js';
 import { customerCheckout as handOver } from './checkout.js';
-import type { AddItemInput, CartState, ShippingDestination, ShippingEstimate, SignInInput } from './types.js';
+import type { AddItemInput } from '../api/routes.js';
+import type { SignInInput } from './session.js';
+import type { CartState, ShippingDestination, ShippingEstimate } from './state.js';
 
 // The store's actions but `load()`: a module the script tag loads when the browser is idle after
 // the first cart, or at the first action (`load-store-actions.ts`). Each is `CartStore`'s method

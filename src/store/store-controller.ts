@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CartStore } from './cart-store.js';
-import type { CartState } from './types.js';
+import type { CartState } from './state.js';
 
 /**
  * The one bridge from the store to an element: subscribes while the host is connected and

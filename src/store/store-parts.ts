@@ -3,7 +3,7 @@ import type { Cart } from '../api/model.js';
 import type { Persistence } from './persistence.js';
 import type { Call, Reply, RequestOptions } from './request-pipeline.js';
 import type { Session } from './session.js';
-import type { CartState } from './types.js';
+import type { CartState } from './state.js';
 
 interface Waiter {
   resolve(cart: Cart): void;

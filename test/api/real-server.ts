@@ -6,7 +6,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
-import { CartApi } from '../../src/api/client.js';
+import { CartApi } from '../../src/api/cart-api.js';
 import { ApiError } from '../../src/api/errors.js';
 import { ready, unansweredRequests, worker } from '../helpers/network.js';
 

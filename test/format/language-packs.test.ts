@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { defaultMessages, type Messages } from '../../src/format/messages.js';
 import { languages, loadPack, matchLanguage, type Language } from '../../src/format/locales/languages.js';
-import { applyMessageJson, parseMessageJson as parse } from '../../src/format/locales/message-json.js';
+import { applyMessageJson, parseMessageJson as parse } from '../../src/format/message-json.js';
 import { sentences } from '../../src/format/messages/shared.js';
 
 const parseMessageJson = (text: string) => parse(text);

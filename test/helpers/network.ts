@@ -18,7 +18,7 @@
 import { setupWorker } from 'msw/browser';
 import { createMockShop, type MockShop, type MockShopOptions } from '../../src/mock/index.js';
 import { getCartStore, resetCartStores, type CartStore } from '../../src/store/cart-store.js';
-import type { StoreConfig } from '../../src/store/types.js';
+import type { StoreConfig } from '../../src/store/config.js';
 
 /** The file's worker: add one-off handlers with `worker.use(…)`; they are dropped after each test. */
 export const worker = setupWorker();

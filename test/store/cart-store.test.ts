@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '../helpers/testing.js';
 import { delay, http, HttpResponse } from 'msw';
 import { getCartStore } from '../../src/store/cart-store.js';
-import type { CartState } from '../../src/store/types.js';
+import type { CartState } from '../../src/store/state.js';
 import { newShop, sent, sentTo, useNetwork, wireCart, wireError, worker } from './fixtures.js';
 import { rejection } from '../helpers/rejection.js';
 

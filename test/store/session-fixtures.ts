@@ -2,13 +2,14 @@
 // (with a clock the test moves) per test, its own base URL so stores, storage and tab channels are
 // fresh, "tabs" as Session instances on their own persistence objects for the same scope, and a scan
 // of storage for secrets.
-import { CartApi } from '../../src/api/client.js';
+import { CartApi } from '../../src/api/cart-api.js';
 import { DEFAULT_USERS, type MockShape, type MockShop, type MockUser } from '../../src/mock/index.js';
 import { CartStore, storeScope } from '../../src/store/cart-store.js';
 import { createPersistence } from '../../src/store/persistence.js';
 import * as routes from '../../src/api/routes.js';
 import { Session, type SignInRoutes } from '../../src/store/session.js';
-import type { SignInInput, StoreConfig } from '../../src/store/types.js';
+import type { StoreConfig } from '../../src/store/config.js';
+import type { SignInInput } from '../../src/store/session.js';
 import { fakeShop, type FakeTestShop } from '../helpers/network.js';
 import { expectNoSecretsStored, knownSecrets } from './session-secrets.js';
 

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { HttpResponse, delay, http } from 'msw';
-import { CartApi, type Credentials } from '../../src/api/client.js';
+import { CartApi, type Credentials } from '../../src/api/cart-api.js';
 import { ApiError } from '../../src/api/errors.js';
 import { CartStore, getCartStore, storeScope } from '../../src/store/cart-store.js';
 import { createPersistence, type Persistence } from '../../src/store/persistence.js';

@@ -2,10 +2,10 @@ import { defaultMessages, describeError } from '../../src/format/messages.js';
 import { afterNextFrame, expect, waitUntil } from '../helpers/testing.js';
 import { HttpResponse, http } from 'msw';
 import { listSessions, type KeyPair } from '../../src/api/admin-sessions.js';
-import { CartApi } from '../../src/api/client.js';
+import { CartApi } from '../../src/api/cart-api.js';
 import { DEFAULT_KEY_PAIR } from '../../src/mock/index.js';
 import { getCartStore } from '../../src/store/cart-store.js';
-import type { StoreConfig } from '../../src/store/types.js';
+import type { StoreConfig } from '../../src/store/config.js';
 import {
   ada,
   credentialsOf,

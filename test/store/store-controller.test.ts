@@ -3,7 +3,7 @@ import { LitElement } from 'lit';
 import { http, HttpResponse } from 'msw';
 import { getCartStore, type CartStore } from '../../src/store/cart-store.js';
 import { StoreController } from '../../src/store/store-controller.js';
-import type { CartState } from '../../src/store/types.js';
+import type { CartState } from '../../src/store/state.js';
 import { newShop, useNetwork, wireCart, worker, type TestShop } from './fixtures.js';
 
 /** A host that renders one slice of the store and counts its renders. */

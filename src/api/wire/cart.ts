@@ -142,7 +142,7 @@ const line = (i: { $key: string; item_key: string; id: number; name: string; tit
 });
 
 /**
- * Carts whose `totals.total` did not add up, with the total as sent: `core.ts` tells the developer
+ * Carts whose `totals.total` did not add up, with the total as sent: `connection.ts` tells the developer
  * which shop sent it. The cart itself carries the parts' sum.
  */
 export const unsoundTotals = new WeakMap<Cart, number>();

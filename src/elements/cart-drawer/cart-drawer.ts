@@ -4,7 +4,7 @@ import type { Messages } from '../../format/messages.js';
 import { sharedMessages, type SharedMessages } from '../../format/messages/shared.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartStore } from '../../store/cart-store.js';
-import type { CartState } from '../../store/types.js';
+import type { CartState } from '../../store/state.js';
 import { CartElement } from '../cart-element.js';
 import { itemCount } from '../item-count.js';
 import { styles } from './cart-drawer.styles.js';

@@ -6,7 +6,7 @@ import { CartItemAddedEvent, CartItemRemovedEvent, CartUpdatedEvent, type CartCh
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 import { sentences } from '../../format/messages/shared.js';
 import type { CartStore } from '../../store/cart-store.js';
-import type { CartState } from '../../store/types.js';
+import type { CartState } from '../../store/state.js';
 import { askToAdd } from '../item-adding.js';
 import { reportFailure } from '../cart-element.js';
 

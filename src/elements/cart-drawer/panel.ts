@@ -5,7 +5,7 @@ import { analyticsDetail } from '../../events/analytics.js';
 import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 import { describeError, sentences } from '../../format/messages/shared.js';
-import type { CartState } from '../../store/types.js';
+import type { CartState } from '../../store/state.js';
 import type { DrawerHost } from './drawer-host.js';
 import { renderCoupons } from './coupons.js';
 import { renderCrossSells } from './cross-sells.js';

@@ -5,7 +5,7 @@ import { analyticsDetail } from '../../events/analytics.js';
 import { CartUpdatedEvent } from '../../events/cart-events.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 import type { CartStore } from '../../store/cart-store.js';
-import type { CartState, ShippingEstimate } from '../../store/types.js';
+import type { CartState, ShippingEstimate } from '../../store/state.js';
 import { reportFailure } from '../cart-element.js';
 
 /**

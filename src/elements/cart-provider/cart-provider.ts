@@ -3,7 +3,7 @@ import { LitElement, html } from 'lit';
 import type { AmountsMode } from '../../api/model.js';
 import { getCartStore, type CartStore } from '../../store/cart-store.js';
 import { storeContext } from '../../store/context.js';
-import type { AuthKind } from '../../store/types.js';
+import type { AuthKind } from '../../store/config.js';
 import { messagesContext } from './messages-context.js';
 import { styles } from './cart-provider.styles.js';
 
@@ -107,7 +107,7 @@ export class CartProvider extends LitElement {
       return;
     }
     const previous = this.#messages.value;
-    const ready = import('../../format/locales/message-json.js').then(
+    const ready = import('../../format/message-json.js').then(
       ({ readMessageScripts, applyMessageJson }) => {
         if (text !== this.#messagesText) return;
         this.#messages.setValue({ ready, sources: readMessageScripts(read), apply: applyMessageJson });

@@ -6,7 +6,8 @@ import type { Messages } from '../../format/messages.js';
 import { loginFormMessages, type LoginFormMessages } from '../../format/messages/login-form.js';
 import { ourError } from '../../format/messages/shared.js';
 import { StoreController } from '../../store/store-controller.js';
-import type { SessionState, SignInInput } from '../../store/types.js';
+import type { SignInInput } from '../../store/session.js';
+import type { SessionState } from '../../store/state.js';
 import { CartElement, reportFailure } from '../cart-element.js';
 import { adoptLoginFormStyles } from './login-form.styles.js';
 

@@ -8,7 +8,7 @@ import type { Messages } from '../../format/messages.js';
 import { pickerMessages, type PickerMessages } from '../../format/messages/mnm-container-picker.js';
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
-import type { CartState } from '../../store/types.js';
+import type { CartState } from '../../store/state.js';
 import { CartElement, reportFailure } from '../cart-element.js';
 import { askToAdd } from '../item-adding.js';
 import { addedBoxDetail } from './added-box.js';

@@ -1,7 +1,7 @@
 import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '../../helpers/testing.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { delay, http } from 'msw';
-import { CartApi } from '../../../src/api/client.js';
+import { CartApi } from '../../../src/api/cart-api.js';
 import type { LoginForm } from '../../../src/elements/login-form/login-form.js';
 import { loginFormStyles } from '../../../src/elements/login-form/login-form.styles.js';
 import type { AuthSignedInEvent, AuthSignedOutEvent } from '../../../src/events/auth-events.js';

@@ -1,10 +1,10 @@
-import { ApiCore, type CallContext } from './core.js';
+import { ApiCore, type CallContext } from './connection.js';
 import type { Cart, LoginResult, Product } from './model.js';
 import * as routes from './routes.js';
 import type { AddItemInput, CustomerAddressInput, CustomerUpdate, LoginInput } from './routes.js';
 
-export { ApiCore, isSecureBase } from './core.js';
-export type { ApiConfig, CallContext, Credentials, GetCartOptions, Method, Query } from './core.js';
+export { ApiCore, isSecureBase } from './connection.js';
+export type { ApiConfig, CallContext, Credentials, GetCartOptions, Method, Query } from './connection.js';
 export type { AddItemInput, CustomerAddressInput, CustomerUpdate, LoginInput } from './routes.js';
 
 /**

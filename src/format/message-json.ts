@@ -1,7 +1,7 @@
 // Loaded with import() by a provider that has `data-messages` scripts, so pages without them never
 // pay for it. No runtime imports: it knows every message by name and kind (below), not its English,
 // which travels with the element that shows it.
-import type { Messages } from '../messages.js';
+import type { Messages } from './messages.js';
 
 /**
  * A merchant's strings from `<script type="application/json" data-messages>` inside

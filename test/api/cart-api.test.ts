@@ -2,7 +2,7 @@ import { defaultMessages, describeError } from '../../src/format/messages.js';
 import { expect } from '@open-wc/testing';
 import { delay, http, HttpResponse, passthrough } from 'msw';
 import { listSessions } from '../../src/api/admin-sessions.js';
-import { CartApi, type ApiConfig } from '../../src/api/client.js';
+import { CartApi, type ApiConfig } from '../../src/api/cart-api.js';
 import { ApiError } from '../../src/api/errors.js';
 import { worker } from '../helpers/network.js';
 import { clone, documentCart, documentProduct, realCart, realLogin, realSessions, twoFactorChallenge } from './fixtures.js';

@@ -1,34 +1,8 @@
+// What a store holds and shows its listeners: the cart, the session, the shop's optional routes.
 import type { ApiError } from '../api/errors.js';
 import type { CustomerAddressInput } from '../api/routes.js';
-import type { AmountsMode, Cart, Customer } from '../api/model.js';
-
-export type AuthKind = 'bearer' | 'basic';
-
-/** What a store is made from: the architecture's configuration attributes. */
-export interface StoreConfig {
-  /** e.g. `https://shop.example/wp-json`. */
-  baseUrl: string;
-  /** Route namespace; `svc` by default, `cocart` for a CoCart store. */
-  namespace?: string;
-  /** How a shopper signs in: bearer tokens (default) or Basic credentials. */
-  auth?: AuthKind;
-  amounts?: AmountsMode;
-  /** Where the checkout link points: an `http(s)` or relative URL (anything else is refused). */
-  checkoutUrl?: string;
-  /**
-   * The query parameter that hands a guest's cart to the shop's checkout page (CoCart:
-   * `cocart-load-cart`, the default). Empty: no hand-over.
-   */
-  loadCartParam?: string;
-  /** Spec rule 5 fallback: Basic credentials also as query parameters. Off by default. */
-  credentialsInQuery?: boolean;
-}
-
-/**
- * A store's configuration with every default filled in: `baseUrl` without a trailing slash,
- * `namespace` without slashes, and `checkoutUrl` defaulting to the site's `/checkout/` page.
- */
-export type ResolvedStoreConfig = Required<StoreConfig>;
+import type { Cart, Customer } from '../api/model.js';
+import type { AuthKind } from './config.js';
 
 /** Why a session ended: the shopper's choice, an expired stored session, a failed refresh, another tab. */
 export type SessionEndReason = 'user' | 'expired' | 'refresh-failed' | 'other-tab';
@@ -95,8 +69,3 @@ export interface ShippingEstimate {
 }
 
 export type StateListener = (state: CartState, previous: CartState) => void;
-
-/** What `addItem` takes: the add-item route's fields. */
-export type { AddItemInput } from '../api/client.js';
-/** What `signIn` takes: the login route's fields. */
-export type { LoginInput as SignInInput } from '../api/client.js';

@@ -1,7 +1,7 @@
 import { ApiError } from './errors.js';
 import { base64, exchange, isSecureBase, sleep, type Method } from './transport.js';
 import type { AmountsMode, Cart, TokenPair } from './model.js';
-import { parseCart, parseTokenPair } from './schemas-core.js';
+import { parseCart, parseTokenPair } from './page-load-schemas.js';
 import { unsoundTotals } from './wire/cart.js';
 
 /** Shops already named in the console for a total that did not add up. */
@@ -55,7 +55,7 @@ export type Query = Record<string, string | undefined>;
  * The connection to one shop and the routes every page load needs: the cart read, and the token
  * checks a stored session needs before it (validate-token, refresh-token). Every other route is a
  * function of `routes.ts`, which a page loads only when it is idle or the shopper acts; `CartApi`
- * (`client.ts`) is this with every route as a method. Stateless: the store owns cart keys and sessions.
+ * (`cart-api.ts`) is this with every route as a method. Stateless: the store owns cart keys and sessions.
  */
 export class ApiCore {
   readonly baseUrl: string;
