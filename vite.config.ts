@@ -109,7 +109,7 @@ const scriptTag: UserConfig = {
  */
 const allInOne: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates(), minifyAgain(), nothingLater()],
+  plugins: [minifyTemplates(), minifyAgain(), nothingLater(), everyElement()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -139,6 +139,18 @@ function nothingLater(): Plugin {
         return `Promise.resolve(${name})`;
       });
       return imports.length ? { code: `${imports.join('\n')}\n${body}`, map: null } : null;
+    },
+  };
+}
+
+/** The one-file build names its elements one by one (in the order that gzips smallest): none may be missing. */
+function everyElement(): Plugin {
+  return {
+    name: 'cart-widget:every-element',
+    generateBundle(_options, bundle) {
+      const ids = Object.values(bundle).flatMap((item) => (item.type === 'chunk' && item.isEntry ? item.moduleIds : []));
+      const missing = elements.filter((tag) => !ids.some((id) => id.endsWith(`/src/elements/${tag}/define.ts`)));
+      if (missing.length) this.error(`src/cart-widget.all.ts does not import ${missing.map((tag) => `./elements/${tag}/define.js`).join(', ')}`);
     },
   };
 }

@@ -1,7 +1,7 @@
 // The console note for a request the browser blocked (CORS) names what the shop's CoCart version
 // needs (README, "Cross-origin shops"): 4.3 the `cocart_disable_all_cors` switch, 4.4 the page's
 // origin in `cocart_allowed_http_origins` too. The version is told by the shop's route index.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { explainBlockedRequest } from '../../src/api/blocked.js';
 import { worker } from '../helpers/network.js';

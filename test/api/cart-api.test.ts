@@ -1,5 +1,5 @@
 import { defaultMessages, describeError } from '../../src/format/messages.js';
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { delay, http, HttpResponse, passthrough } from 'msw';
 import { listSessions } from '../../src/api/admin-sessions.js';
 import { CartApi, type ApiConfig } from '../../src/api/cart-api.js';

@@ -4,7 +4,7 @@
  * with their recorded status, headers and body. Expected amounts are read off the recordings by
  * hand: Jacket $1,234.50 + Beanie $18.00 = $1,252.50, 10% tax $125.25, flat rate $5.00 + 50¢ tax.
  */
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { CartApi } from '../../src/api/cart-api.js';
 import type { Cart, Currency } from '../../src/api/model.js';
 import { parseCart } from '../../src/api/schemas.js';

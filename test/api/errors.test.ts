@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { ApiError } from '../../src/api/errors.js';
 
 describe('ApiError', () => {

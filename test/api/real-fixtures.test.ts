@@ -4,7 +4,7 @@
  * body, and comes out as the normalised cart, product, tokens or error the layers above rely on.
  * Expected amounts are read off the recordings by hand (USD store, 10% tax, flat rate $5).
  */
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { listSessions } from '../../src/api/admin-sessions.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Cart, Currency, ShippingPackage } from '../../src/api/model.js';

@@ -4,7 +4,7 @@
  * through msw with its recorded status, headers and body, byte for byte, to the route it was
  * recorded for — a call that reaches another route fails its test.
  */
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { CartApi } from '../../src/api/cart-api.js';
 import { ApiError } from '../../src/api/errors.js';

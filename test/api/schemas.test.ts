@@ -1,5 +1,5 @@
 import { defaultMessages, describeError } from '../../src/format/messages.js';
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 // What the store does on every page: the page's HTML parser reads named references for the api.
 import '../../src/store/shop-text.js';
 import { ApiError } from '../../src/api/errors.js';

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import * as api from '../../src/index.js';
 import { parseCart, parseCustomerAddresses, parseErrorBody, parseLogin, parseProduct, parseSessions, parseTokenPair } from '../../src/api/schemas.js';
 import { documentCart, documentLogin, documentProduct, emptyRealCart, realCart, realLogin, realProduct, realSessions, twoFactorChallenge } from './fixtures.js';

@@ -7,7 +7,7 @@
  * The frame's nodes belong to another window, where `instanceof` is false: nothing here uses it
  * (the shared helpers in `test/helpers/queries.ts` do), node types are compared instead.
  */
-import { expect, waitUntil } from '../helpers/testing.js';
+import { expect, waitFor as waitForFound, waitUntil } from '../helpers/testing.js';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { chord, emulateMedia, setViewport } from '../helpers/browser.js';
 import { descriptionOf, nameOf } from '../embed/embed-frame.js';
@@ -109,23 +109,8 @@ function fieldsLabelled<T extends HTMLElement>(root: Root, label: string): T[] {
   return within<T>(root, 'input, select, textarea').filter((control) => control.checkVisibility() && nameOf(control) === label);
 }
 
-/** Waits until `find` finds something (a throw counts as not yet) and returns it. */
-export async function waitFor<T>(find: () => T | null | undefined | false, what: string): Promise<T> {
-  let found: T | null | undefined | false;
-  await waitUntil(
-    () => {
-      try {
-        found = find();
-      } catch {
-        found = undefined;
-      }
-      return Boolean(found);
-    },
-    `waited in vain for ${what}`,
-    patient,
-  );
-  return found as T;
-}
+/** Waits until `find` finds something (a throw counts as not yet) and returns it: `waitFor` with the demo's patience. */
+export const waitFor = <T>(find: () => T | null | undefined | false, what: string): Promise<T> => waitForFound(find, what, patient);
 
 /** Waits until `condition` holds, saying what did not happen when it never does. */
 export function waitUntilSeen(condition: () => unknown, what: string): Promise<void> {
@@ -198,12 +183,27 @@ export const press = (key: string) => sendKeys({ press: key });
 
 /**
  * Until `element` stands still (the drawer sliding in, where reduced motion cannot be emulated):
- * its box the same over two frames, for at most two seconds.
+ * the animations and transitions of it and of every element around it (across shadow roots) have
+ * finished, and then its box is the same over two frames; for at most two seconds in all.
+ *
+ * The box alone does not tell: WebKit runs the drawer's `translate` transition on the compositor
+ * and, in the demo's iframe, reported the same mid-slide box two frames apart while the transition
+ * went on (at 88 and at 169 ms of its 250) — a box whose centre lay beyond the viewport's edge.
  */
 async function standsStill(element: HTMLElement): Promise<void> {
+  const until = performance.now() + 2000;
+  const moving: Animation[] = [];
+  for (let node: Node | null = element; node; node = (node as Element).assignedSlot ?? node.parentNode ?? (node as ShadowRoot).host ?? null) {
+    if (node.nodeType !== Node.ELEMENT_NODE) continue;
+    for (const animation of (node as Element).getAnimations()) {
+      if (animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime)) moving.push(animation);
+    }
+  }
+  const timeUp = new Promise((resolve) => setTimeout(resolve, 2000));
+  await Promise.race([Promise.all(moving.map((animation) => animation.finished.catch(() => undefined))), timeUp]);
+
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   const where = () => JSON.stringify(element.getBoundingClientRect());
-  const until = performance.now() + 2000;
   let last = where();
   while (performance.now() < until) {
     await frame();

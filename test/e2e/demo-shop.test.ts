@@ -1,10 +1,10 @@
 /**
- * The demo shop end to end, in Chromium, the way a shopper uses it: real mouse clicks and key
+ * The demo shop end to end, in every engine, the way a shopper uses it: real mouse clicks and key
  * presses on controls found by their names, what the page then shows checked after each step.
  * One journey, in order, because each step starts from the cart the previous one left; a failure
  * names its step.
  */
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import {
   allByRole,
   amountFor,
@@ -24,7 +24,6 @@ import {
   waitUntilSeen,
   type DemoPage,
 } from './demo-page.js';
-import { engine, itIn } from '../helpers/browser.js';
 
 const ETHIOPIA = 'Ethiopia Yirgacheffe Beans';
 const COLOMBIA = 'Colombia Huila Beans';
@@ -91,14 +90,7 @@ describe('the demo shop, driven like a shopper', () => {
   const lineQuantity = (name: string) => byRole<HTMLInputElement>(drawer(), 'spinbutton', `Quantity for ${name}`);
   const hasLine = (name: string) => allByRole(drawer(), 'spinbutton', `Quantity for ${name}`).length === 1;
 
-  // WebKit: since this evening's last merges the open drawer's Close is not at the point its box
-  // says in the demo's iframe (no element there at all); found at the last full run and not yet
-  // understood, so it is skipped there with that reason, not passed (see the session note).
-  itIn(
-    engine !== 'webkit',
-    "the drawer's Close is not hit at its box's centre in WebKit's iframe after open-on-add (an open defect, under investigation)",
-    'lets a shopper fill a cart, discount and ship it, sign in with a mailed code, add a box and sign out',
-    async function () {
+  it('lets a shopper fill a cart, discount and ship it, sign in with a mailed code, add a box and sign out', async function () {
     this.timeout(60_000);
 
     await step('the page loads with an empty cart', async () => {

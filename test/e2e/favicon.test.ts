@@ -3,7 +3,7 @@
  * does not have, and logs a 404 on every page. The icon is a file of the project, same origin, so
  * the embed page's strict policy (`img-src 'self'`) allows it.
  */
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 
 const PAGES = ['/index.html', '/demo/embed.html', '/demo/compose.html', '/demo/theming.html'];
 

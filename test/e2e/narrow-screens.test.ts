@@ -4,7 +4,7 @@
  * `/demo/compose.html` runs the library build (`vite build --mode lib`), `/demo/embed.html` the
  * script-tag build: `npm test` builds both first.
  */
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { emulateMedia, setViewport } from '../helpers/browser.js';
 import { allByRole, byRole, nameOf, waitFor } from './demo-page.js';
 

@@ -3,7 +3,7 @@
  * A shopper reading Arabic sees the line's controls in Arabic, and what they see is part of what a
  * screen reader or voice control calls them (label in name).
  */
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { resetMouse } from '@web/test-runner-commands';
 import { emulateMedia, setViewport } from '../helpers/browser.js';
 import { defaultMessages } from '../../src/format/messages.js';

@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html } from '../helpers/testing.js';
 import '../../src/elements/add-to-cart/define.js';
 import type { AddToCart } from '../../src/elements/add-to-cart/add-to-cart.js';
 import { CheckoutEvent, type CartItemAddedEvent } from '../../src/events/cart-events.js';

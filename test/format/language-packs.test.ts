@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { defaultMessages, type Messages } from '../../src/format/messages.js';
 import { languages, loadPack, matchLanguage, type Language } from '../../src/format/locales/languages.js';
 import { applyMessageJson, parseMessageJson as parse } from '../../src/format/message-json.js';

@@ -1,6 +1,6 @@
 // The mock network helpers themselves: one log entry per request however many describes set the
 // network up, and shops of one file that never drop each other's routes.
-import { expect } from '@open-wc/testing';
+import { expect } from './testing.js';
 import { http, HttpResponse } from 'msw';
 import { fakeShop, sent, sentTo, serve, testShop, useNetwork, worker } from './network.js';
 import { useShop } from './shop.js';

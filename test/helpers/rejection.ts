@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from './testing.js';
 import { ApiError } from '../../src/api/errors.js';
 
 /** The ApiError a promise rejects with; fails the test if it resolves or rejects with anything else. */

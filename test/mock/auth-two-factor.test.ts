@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import type { SetupWorker } from 'msw/browser';
 import { DEFAULT_USERS, EMAIL_CODE_LIFETIME_MS, createMockShop, defaultProvider, totp, type MockUser } from '../../src/mock/index.js';
 import { call, startWorker } from './wire-client.js';

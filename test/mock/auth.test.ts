@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { basic, bearer, expect } from '../helpers/testing.js';
 import type { SetupWorker } from 'msw/browser';
 import { DEFAULT_KEY_PAIR, DEFAULT_USERS, createMockShop, showInbox, type MockShop } from '../../src/mock/index.js';
 import { GuestCart, call, itemsOf, startWorker } from './wire-client.js';
@@ -12,8 +12,6 @@ const shop = createMockShop({ auth: { now: () => clock } });
 const realShop = createMockShop({ baseUrl: 'https://real.test/wp-json', namespace: 'cocart', shape: 'real', auth: { now: () => clock } });
 const plainShop = createMockShop({ baseUrl: 'http://plain.test/wp-json', auth: { now: () => clock } });
 
-const basic = (name: string, secret: string) => `Basic ${btoa(`${name}:${secret}`)}`;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 function decodePart(part: string): any {
   return JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
@@ -56,7 +54,7 @@ describe('mock shop: sign-in, tokens and sessions', () => {
     });
 
     it('answers the real-server shape: tokens under extras, user_id a string, no top-level token', async () => {
-      const response = await call(realShop, 'POST', 'v2/login', { headers: { Authorization: basic('ada', ada.password) } });
+      const response = await call(realShop, 'POST', 'v2/login', { headers: basic('ada', ada.password) });
       expect(response.status).to.equal(200);
       expect(response.body).to.include({ user_id: '2', first_name: 'Ada', last_name: 'Lovelace', display_name: 'Ada Lovelace', role: 'Customer' });
       expect(response.body.extras.jwt_token).to.be.a('string');
@@ -174,24 +172,24 @@ describe('mock shop: sign-in, tokens and sessions', () => {
     });
 
     it('takes Basic credentials over https, in the header or (fallback) the query', async () => {
-      const header = await call(shop, 'GET', 'v2/cart', { headers: { Authorization: basic('ada@example.com', ada.password) } });
+      const header = await call(shop, 'GET', 'v2/cart', { headers: basic('ada@example.com', ada.password) });
       const query = await call(shop, 'GET', 'v2/cart', { query: { username: 'ada', password: ada.password } });
       expect([header.status, header.body.cart_key]).to.deep.equal([200, '2']);
       expect([query.status, query.body.cart_key]).to.deep.equal([200, '2']);
-      const wrong = await call(shop, 'GET', 'v2/cart', { headers: { Authorization: basic('ada', 'wrong') } });
+      const wrong = await call(shop, 'GET', 'v2/cart', { headers: basic('ada', 'wrong') });
       expect(wrong.status).to.equal(401);
     });
 
     it('refuses Basic credentials over plain http, even correct ones', async () => {
       for (const options of [
-        { headers: { Authorization: basic('ada', ada.password) } },
+        { headers: basic('ada', ada.password) },
         { query: { username: 'ada', password: ada.password } },
       ]) {
         const response = await call(plainShop, 'GET', 'v2/cart', options);
         expect(response.status).to.equal(401);
         expect(response.body.message).to.contain('https');
       }
-      const login = await call(plainShop, 'POST', 'v2/login', { headers: { Authorization: basic('ada', ada.password) } });
+      const login = await call(plainShop, 'POST', 'v2/login', { headers: basic('ada', ada.password) });
       expect(login.status).to.equal(401);
     });
   });
@@ -203,7 +201,7 @@ describe('mock shop: sign-in, tokens and sessions', () => {
       await new GuestCart(shop).add(11);
       const { token } = await signIn();
       await call(shop, 'GET', 'v2/cart', { headers: bearer(token) });
-      const byHeader = await call(shop, 'GET', 'v2/sessions', { headers: { Authorization: pair } });
+      const byHeader = await call(shop, 'GET', 'v2/sessions', { headers: pair });
       const byQuery = await call(shop, 'GET', 'v2/sessions', {
         query: { consumer_key: DEFAULT_KEY_PAIR.consumerKey, consumer_secret: DEFAULT_KEY_PAIR.consumerSecret },
       });
@@ -219,19 +217,19 @@ describe('mock shop: sign-in, tokens and sessions', () => {
 
     it("refuses no key pair, a wrong one and a customer's password", async () => {
       const { token } = await signIn();
-      for (const headers of [{}, { Authorization: basic(DEFAULT_KEY_PAIR.consumerKey, 'cs_wrong') }, { Authorization: basic('ada', ada.password) }, bearer(token)]) {
+      for (const headers of [{}, basic(DEFAULT_KEY_PAIR.consumerKey, 'cs_wrong'), basic('ada', ada.password), bearer(token)]) {
         const response = await call(shop, 'GET', 'v2/sessions', { headers });
         expect(response.status).to.equal(401);
       }
     });
 
     it('refuses the key pair over plain http', async () => {
-      const response = await call(plainShop, 'GET', 'v2/sessions', { headers: { Authorization: pair } });
+      const response = await call(plainShop, 'GET', 'v2/sessions', { headers: pair });
       expect(response.status).to.equal(401);
     });
 
     it('answers 404 when there are no sessions', async () => {
-      const response = await call(shop, 'GET', 'v2/sessions', { headers: { Authorization: pair } });
+      const response = await call(shop, 'GET', 'v2/sessions', { headers: pair });
       expect(response.status).to.equal(404);
     });
   });

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { GuestCart, call, itemsOf, useBothShapes } from './wire-client.js';
 
 describe('mock shop: cart keys', () => {

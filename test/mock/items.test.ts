@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { PRODUCT_IDS as ID } from '../../src/mock/index.js';
 import { GuestCart, itemsOf, useBothShapes } from './wire-client.js';
 

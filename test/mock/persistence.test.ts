@@ -1,10 +1,9 @@
-import { expect } from '@open-wc/testing';
+import { bearer, expect } from '../helpers/testing.js';
 import type { SetupWorker } from 'msw/browser';
 import { DEFAULT_USERS, PRODUCT_IDS as ID, createMockShop, type MockShop } from '../../src/mock/index.js';
 import { GuestCart, call, itemsOf, startWorker } from './wire-client.js';
 
 const ada = DEFAULT_USERS.find((user) => user.username === 'ada')!;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Signs ada in on `shop`: her access and refresh tokens. */
 async function signIn(shop: MockShop): Promise<{ token: string; refresh: string }> {

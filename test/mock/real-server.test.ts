@@ -1,7 +1,7 @@
 // The mock's real shape against what CoCart 4.3.6 answered on the real store
 // (shared/realworld/fixtures/server/*.json, named in each test). Expected bodies are copied from
 // those recordings; product names differ (the mock sells coffee), codes, statuses and wording do not.
-import { expect } from '@open-wc/testing';
+import { basic, bearer, expect } from '../helpers/testing.js';
 import type { SetupWorker } from 'msw/browser';
 import { CRITICAL_ERROR_MESSAGE, DEFAULT_USERS, PRODUCT_IDS as ID, createMockShop, type MockShop } from '../../src/mock/index.js';
 import { GuestCart, call, itemsOf, startWorker, type CallOptions } from './wire-client.js';
@@ -16,8 +16,6 @@ const documentShop = createMockShop({ baseUrl: 'https://doc.test/wp-json' });
 const shops = [shop, coreShop, olderCoreShop, shippedJwtShop, followingShop, documentShop];
 
 const ada = DEFAULT_USERS.find((user) => user.username === 'ada')!;
-const basic = (name: string, secret: string) => ({ Authorization: `Basic ${btoa(`${name}:${secret}`)}` });
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function tokenFor(target: MockShop): Promise<string> {
   const response = await call(target, 'POST', 'v2/login', { headers: basic(ada.username, ada.password) });

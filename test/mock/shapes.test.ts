@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import type { SetupWorker } from 'msw/browser';
 import { CURRENCIES, formatPrice } from '../../src/mock/currency.js';
 import { PRODUCT_IDS as ID, createMockShop } from '../../src/mock/index.js';

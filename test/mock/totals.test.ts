@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import type { SetupWorker } from 'msw/browser';
 import { PRODUCT_IDS as ID, createMockShop } from '../../src/mock/index.js';
 import { GuestCart, call, itemsOf, minor, startWorker } from './wire-client.js';

@@ -2,7 +2,7 @@
 // each cart request — a write, or a read, which saves the cart it loaded too — reads the cart when it
 // arrives and saves the whole cart when it answers, so of two that overlap, the first answered is lost
 // — both answered 200. Sent one after another, all count.
-import { expect } from '@open-wc/testing';
+import { basic, expect, pause } from '../helpers/testing.js';
 import type { SetupWorker } from 'msw/browser';
 import { DEFAULT_USERS, PRODUCT_IDS as ID, createMockShop, type MockShop } from '../../src/mock/index.js';
 import { GuestCart, call, itemsOf, startWorker, type WireResponse } from './wire-client.js';
@@ -15,7 +15,6 @@ const documentShop = createMockShop({ baseUrl: 'https://doc.test/wp-json', write
 const shops = [racing, slow, orderly, documentShop];
 
 const ada = DEFAULT_USERS.find((user) => user.username === 'ada')!;
-const basic = { Authorization: `Basic ${btoa(`${ada.username}:${ada.password}`)}` };
 
 /** `[product id, quantity]` per line of the cart as the shop now holds it. */
 async function linesOf(cart: GuestCart): Promise<Array<[number, number]>> {
@@ -54,7 +53,7 @@ describe('mock shop, real shape: writes to one cart race, last writer wins', () 
   it('keeps only the line of the write that answered last when two adds of different products overlap', async () => {
     const cart = await cartWithAMug(slow);
     const first = cart.add(ID.filters, 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pause(20);
     const second = cart.add(ID.ethiopiaBeans, 1);
     expectAll200(await Promise.all([first, second]));
     expect(await linesOf(cart)).to.deep.equal([
@@ -67,7 +66,7 @@ describe('mock shop, real shape: writes to one cart race, last writer wins', () 
     const cart = await cartWithAMug(slow);
     const mugKey = itemsOf((await cart.get()).body)[0].item_key;
     const change = cart.update(mugKey, 5);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pause(20);
     const add = cart.add(ID.filters, 1);
     expectAll200(await Promise.all([change, add]));
     // The change answered first; the add, answering last, saved the mug at 1 again.
@@ -92,7 +91,7 @@ describe('mock shop, real shape: writes to one cart race, last writer wins', () 
   it('loses a write that a read overlaps, as the read saves the cart it loaded', async () => {
     const cart = await cartWithAMug(slow);
     const add = cart.add(ID.mug, 1);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await pause(10);
     const read = await cart.get();
     expect((await add).status).to.equal(200);
     expect(read.status).to.equal(200);
@@ -133,14 +132,14 @@ describe('mock shop, real shape: writes to one cart race, last writer wins', () 
     const cart = await cartWithAMug(slow);
     const guestKey = cart.key!;
     const add = cart.add(ID.filters, 1);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await pause(10);
     // Sign-in's carry-over: a signed-in read with the guest key replaces the customer's cart with it.
-    const carried = await call(slow, 'GET', 'v2/cart', { query: { cart_key: guestKey }, headers: basic });
+    const carried = await call(slow, 'GET', 'v2/cart', { query: { cart_key: guestKey }, headers: basic(ada.username, ada.password) });
     expect(itemsOf(carried.body).map((item) => item.id)).to.deep.equal([ID.mug]);
     expect((await add).status).to.equal(200);
     // The add is saved into a guest cart nobody reaches any more: the customer has the mug only.
     expect(slow.carts.get(guestKey)?.lines.map((line) => line.productId)).to.deep.equal([ID.mug, ID.filters]);
-    const customer = await call(slow, 'GET', 'v2/cart', { headers: basic });
+    const customer = await call(slow, 'GET', 'v2/cart', { headers: basic(ada.username, ada.password) });
     expect(itemsOf(customer.body).map((item) => item.id)).to.deep.equal([ID.mug]);
   });
 

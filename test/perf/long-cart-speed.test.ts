@@ -9,14 +9,13 @@
  * (or opening the drawer) froze the page for 2–8 s; and skipped lines are left out of the
  * accessibility tree.
  */
-import { expect, waitUntil } from '../helpers/testing.js';
+import { expect, pause, waitUntil } from '../helpers/testing.js';
 import { seedLines, useShop } from '../helpers/shop.js';
 import { openDrawer } from '../elements/cart-drawer/drawer-page.js';
 
 const LINES = 200;
 
 const nextPaint = () => new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()))));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Watches frames until `stop()`, which returns the longest time between two of them, ms. */
 function watchFrames(): { stop(): number } {
@@ -65,7 +64,7 @@ describe(`<cart-drawer> with a ${LINES}-line cart, speed`, () => {
     await el.updateComplete;
     const confirmed = (await nextPaint()) - clicked;
     // Long enough for Chrome's autofill to look at the changed fields inside the watch.
-    await sleep(600);
+    await pause(600);
     const longestFrame = frames.stop();
 
     // Typically ~50 ms, ~200 ms and a frame or two; the stall was 2–8 s.

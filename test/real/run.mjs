@@ -17,7 +17,9 @@
 // its WordPress root, `setup/ids.json` its product ids), REAL_WP_ROOT (overrides `RW_ROOT/wp`),
 // REAL_CUSTOMER / REAL_PASSWORD (default rwcustomer / rw-pass-123), CHROME_PATH (default
 // /usr/bin/chromium), REAL_SKIP_BUILD=1 (use the dist/ already built), REAL_ONLY=word (run the
-// journeys whose name contains it; `a|b` for either), REAL_OUT (screenshots and request logs; default a temp folder).
+// journeys whose name contains it; `a|b` for either), REAL_OUT (screenshots and request logs; default a temp folder),
+// REAL_MAY_CONFIGURE (store URLs, or `all`, whose set-up the cross-origin journey may change for its
+// own pages, undone afterwards: journeys-cross-origin.mjs; never the shared stores by default).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +35,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const LOCAL_STORES = ['http://127.0.0.1:8089/wp-json', 'http://127.0.0.1:8090/wp-json'];
 const customer = { username: process.env.REAL_CUSTOMER || 'rwcustomer', password: process.env.REAL_PASSWORD || 'rw-pass-123' };
 const only = process.env.REAL_ONLY;
+const mayConfigure = (process.env.REAL_MAY_CONFIGURE || '').split(/[\s,]+/).filter(Boolean).map((url) => url.replace(/\/+$/, ''));
 const JOURNEY_TIMEOUT = 90_000;
 
 function fatal(message) {
@@ -194,7 +197,7 @@ async function runStore(baseUrl) {
     template.replace('{{BASE_URL}}', escape(baseUrl)).replace('{{CHECKOUT_URL}}', '/checkout/').replace('{{PRODUCTS}}', productsHtml),
   );
   // The store's router serves real files as they are; a folder needs the file named.
-  const site = { baseUrl, siteUrl, pageUrl: `${siteUrl}/${folderName}/index.html`, checkoutPath: '/checkout/' };
+  const site = { baseUrl, siteUrl, pageUrl: `${siteUrl}/${folderName}/index.html`, checkoutPath: '/checkout/', pageFolder, wpRoot: folder.wpRoot };
 
   // Which token-failure shape this store has (real-world notes, "Login and tokens"): 403 with the
   // JWT add-on's code, or the 500 critical error of JWT 3.0.3 on core 4.3.x as shipped.
@@ -206,6 +209,8 @@ async function runStore(baseUrl) {
     jwt: badToken.status === 500 ? 'as shipped (bad token: 500)' : `patched (bad token: ${badToken.status})`,
     /** Whether this store's CoCart is at least `version` (`'4.4'`; a beta counts as its release). */
     atLeast: (version) => compareVersions(versions.cocart ?? '0', version) >= 0,
+    /** Whether journeys may change this store's set-up for their own pages (REAL_MAY_CONFIGURE). */
+    mayConfigure: mayConfigure.some((url) => url === 'all' || url === baseUrl),
   };
   const storeOut = join(out, new URL(baseUrl).host.replace(/[^a-z0-9.-]+/gi, '-'));
   mkdirSync(storeOut, { recursive: true });
@@ -253,9 +258,9 @@ async function runJourney(journey, index, base) {
     ...base,
     /** Something worth knowing that does not fail the journey. */
     note: (text) => notes.push(text),
-    /** A fresh browser context on the test page. */
-    async shopper() {
-      const shopper = await Shopper.open(browser, base.site);
+    /** A fresh browser context on the test page (or on `site`, the same page served elsewhere). */
+    async shopper(site = base.site) {
+      const shopper = await Shopper.open(browser, site);
       shoppers.push(shopper);
       return shopper;
     },

@@ -67,6 +67,14 @@ export class Shopper {
   /** Every request to the shop's REST API, with its answer: evidence for a failure. */
   log = [];
   pageErrors = [];
+  /** What the page wrote to the console: `{ type, text }` (the widget's notes for developers). */
+  consoleMessages = [];
+  /**
+   * Requests CORS failed: `{ method, url, status, why, allowOrigin, cartKey }`; `status` is what the
+   * shop answered (`null` when the preflight failed and the request was never sent), `cartKey` read
+   * from the blocked answer's headers by the test, never by the page.
+   */
+  blockedAnswers = [];
   #sent = new WeakMap();
   #opened = Date.now();
 
@@ -79,6 +87,38 @@ export class Shopper {
     page.on('pageerror', (error) => this.pageErrors.push(error.message));
     page.on('request', (request) => this.#sent.set(request, Date.now()));
     page.on('response', (response) => this.#record(response));
+    page.on('console', (message) => this.consoleMessages.push({ type: message.type(), text: message.text() }));
+  }
+
+  /**
+   * Answers that CORS kept from the page never reach puppeteer's `response` event; Chromium's
+   * protocol still reports what arrived (`responseReceivedExtraInfo`) and why it failed.
+   */
+  async #watchBlocked() {
+    const cdp = await this.page.createCDPSession();
+    const seen = new Map();
+    const entry = (id) => seen.get(id) ?? seen.set(id, {}).get(id);
+    cdp.on('Network.requestWillBeSent', ({ requestId, request }) => Object.assign(entry(requestId), { method: request.method, url: request.url }));
+    cdp.on('Network.responseReceivedExtraInfo', ({ requestId, statusCode, headers }) => {
+      const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+      Object.assign(entry(requestId), { status: statusCode, headers: lower });
+    });
+    cdp.on('Network.loadingFailed', ({ requestId, corsErrorStatus }) => {
+      const { method, url, status = null, headers = {} } = entry(requestId);
+      seen.delete(requestId);
+      if (!corsErrorStatus || !url?.includes('/wp-json/')) return;
+      const { pathname, search } = new URL(url);
+      this.blockedAnswers.push({
+        method,
+        url: pathname.replace(/^.*\/wp-json/, '') + search,
+        status,
+        why: corsErrorStatus.corsError,
+        allowOrigin: headers['access-control-allow-origin'] ?? null,
+        cartKey: headers['cocart-api-cart-key'] ?? null,
+      });
+    });
+    cdp.on('Network.loadingFinished', ({ requestId }) => seen.delete(requestId));
+    await cdp.send('Network.enable');
   }
 
   static async open(browser, site) {
@@ -91,6 +131,7 @@ export class Shopper {
     await page.setViewport({ width: 1280, height: 800 });
     await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
     const shopper = new Shopper(context, page, site);
+    await shopper.#watchBlocked();
     await shopper.visit();
     return shopper;
   }

@@ -2,7 +2,7 @@
 // race as CoCart's do (read on arrival, whole cart saved on answer, last writer wins): N quick
 // clicks, N tabs, a sign-in with an add beside it, answers that are not a cart, connections that
 // drop. Each test fails when two writes to one cart overlap, or a guest line is left behind.
-import { afterNextFrame, expect, waitUntil } from '../helpers/testing.js';
+import { afterNextFrame, expect, pause, waitUntil } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { PRODUCT_IDS as ID } from '../../src/mock/index.js';
 import { CartStore } from '../../src/store/cart-store.js';
@@ -91,7 +91,7 @@ describe('things happening at once, on a shop whose writes race', () => {
     const arrived = requestArrives('/v2/cart/add-item');
     const added = first.addItem({ id: ID.mug, quantity: 1 });
     await arrived;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pause(20);
     await Promise.all([added, second.load()]);
 
     expect(countOf(await shopHolds(slowShop()), ID.mug), 'on the shop').to.equal(2);

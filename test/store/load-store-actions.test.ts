@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { getCartStore } from '../../src/store/cart-store.js';
 import * as later from '../../src/store/load-store-actions.js';

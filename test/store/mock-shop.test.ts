@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { createMockShop, PRODUCT_IDS } from '../../src/mock/index.js';
 import { getCartStore } from '../../src/store/cart-store.js';
 import { newShop, useNetwork, worker } from './fixtures.js';

@@ -1,11 +1,10 @@
 // Replies that arrive out of order: a change's answer that is older than the cart already on screen
 // (a later reply's, another tab's) must never put back what the shop no longer holds.
-import { expect, waitUntil } from '../helpers/testing.js';
+import { expect, pause, waitUntil } from '../helpers/testing.js';
 import { delay, http, HttpResponse } from 'msw';
 import { CartStore, getCartStore } from '../../src/store/cart-store.js';
 import { newShop, sentTo, useNetwork, wireCart, worker, type WireLine } from './fixtures.js';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A shop that keeps its cart. Each route can be slow twice over: `before` ms before it changes the

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, pause } from '../helpers/testing.js';
 import { delay, http, HttpResponse } from 'msw';
 import { ApiError } from '../../src/api/errors.js';
 import { getCartStore } from '../../src/store/cart-store.js';
@@ -41,7 +41,6 @@ async function loaded(shop: TestShop) {
 const quantitiesSent = (shop: TestShop, key: string) =>
   sentTo(shop, 'POST', `v2/cart/item/${key}`).map((request) => JSON.parse(request.body).quantity as string);
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('CartStore quantity changes', () => {
   useNetwork();

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, pause, waitFor } from '../helpers/testing.js';
 import { HttpResponse, delay, http } from 'msw';
 import { CartApi, type Credentials } from '../../src/api/cart-api.js';
 import { ApiError } from '../../src/api/errors.js';
@@ -205,7 +205,7 @@ describe('Session: token refresh', () => {
     expect([first.state.kind, lagging.session.state.kind]).to.deep.equal(['bearer', 'bearer']);
     // Its own try with the spent refresh token was refused; nobody was signed out for it.
     expect(test.requests('jwt/refresh-token')).to.have.length(2);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pause(400);
     expect([first.state.kind, lagging.session.state.kind]).to.deep.equal(['bearer', 'bearer']);
     expect(await tokenOf(first)).to.equal(fresh);
   });
@@ -221,7 +221,7 @@ describe('Session: token refresh', () => {
       test.clock.now += 60_000;
       expect(await first.refresh()).to.equal(true);
       const fresh = (await tokenOf(first))!;
-      await waitFor(async () => (await tokenOf(second)) === fresh);
+      await waitFor(async () => (await tokenOf(second)) === fresh, 'the new token in the second tab', { timeout: 3000, interval: 20 });
 
       // The shop refuses the new token too: the second tab refreshes, never taking the stored old one.
       test.clock.now += 60_000;
@@ -297,7 +297,7 @@ describe('Session: token refresh', () => {
     expect(await first.refresh()).to.equal(true);
     const fresh = (await tokenOf(first))!;
     expect(fresh).to.not.equal(old);
-    await waitFor(async () => (await tokenOf(second)) === fresh);
+    await waitFor(async () => (await tokenOf(second)) === fresh, 'the new token in the second tab', { timeout: 3000, interval: 20 });
     expect(test.requests('jwt/refresh-token')).to.have.length(1);
   });
 
@@ -313,13 +313,13 @@ describe('Session: token refresh', () => {
 
     const results = await Promise.allSettled([11, 12, 13].map((id) => store.addItem({ id, quantity: 1 })));
     expect(results.map((result) => result.status)).to.deep.equal(['rejected', 'rejected', 'rejected']);
-    await waitFor(() => store.state.cart?.key?.startsWith('t_') ?? false);
+    await waitFor(() => store.state.cart?.key?.startsWith('t_') ?? false, 'a guest cart', { timeout: 3000, interval: 20 });
     expect(store.state.session).to.deep.equal({ kind: 'guest', endedBy: 'refresh-failed' });
     expect(await followed).to.deep.equal({ kind: 'guest', endedBy: 'refresh-failed' });
     expect(isStored(old)).to.equal(false);
 
     // Three failed requests, one refresh, one fresh guest cart — and then quiet.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pause(200);
     const after = test.shop.requests.slice(before).map((request) => `${request.method} ${new URL(request.url).pathname.split('/svc/')[1]}`);
     expect(after.filter((line) => line === 'POST jwt/refresh-token')).to.have.length(1);
     // One add refused, one refresh, one fresh guest cart: the two adds waiting their turn (one
@@ -337,11 +337,3 @@ describe('Session: token refresh', () => {
     expect(session.state.kind).to.equal('bearer');
   });
 });
-
-async function waitFor(test: () => boolean | Promise<boolean>, timeout = 3000): Promise<void> {
-  const end = Date.now() + timeout;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -1,6 +1,6 @@
 // The storage scan every sign-in test runs: no password, verification code or consumer secret may
 // ever be written to localStorage or sessionStorage.
-import { expect } from '@open-wc/testing';
+import { expect } from '../helpers/testing.js';
 import { DEFAULT_KEY_PAIR, DEFAULT_USERS, type MockShop } from '../../src/mock/index.js';
 
 /** Every secret the fake shops know: passwords, backup codes, TOTP seeds, e-mailed codes, the key pair. */

@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html } from '../helpers/testing.js';
 import { LitElement } from 'lit';
 import { http, HttpResponse } from 'msw';
 import { getCartStore, type CartStore } from '../../src/store/cart-store.js';

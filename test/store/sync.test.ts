@@ -1,4 +1,4 @@
-import { afterNextFrame, expect, waitUntil } from '../helpers/testing.js';
+import { afterNextFrame, expect, pause, waitUntil } from '../helpers/testing.js';
 import { delay, http, HttpResponse } from 'msw';
 import { ApiError } from '../../src/api/errors.js';
 import { CartStore, getCartStore } from '../../src/store/cart-store.js';
@@ -55,8 +55,6 @@ function withoutAt(message: SyncMessage | undefined): unknown {
   expect(at, 'at').to.be.a('number');
   return rest;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const credentials = { username: 'ada', password: 'secret' };
 
@@ -149,7 +147,7 @@ describe('CartStore across tabs and sessions', () => {
       const message: SyncMessage = { type: 'cart-key', key: 't_other' };
       channel.postMessage(message);
       channel.close();
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await pause(30);
 
       await store.load();
 
@@ -184,7 +182,7 @@ describe('CartStore across tabs and sessions', () => {
       store.subscribe(() => changes++);
 
       await otherTab(elsewhere).load();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await pause(50);
 
       expect(changes).to.equal(0);
       expect(store.state.cart).to.equal(null);

@@ -2,7 +2,7 @@
 // `?cocart-load-cart=<customer id>&c_hash=<cart_hash>`, architecture §3 "Checkout hands the cart
 // over"), and on one that does not (4.3.6). The shop's route index says which: 4.4 lists
 // `POST {ns}/v2/cart`. The hand-over read and the index are answered here; the rest by the fake shop.
-import { expect, waitUntil } from '../../helpers/testing.js';
+import { expect, pause, waitUntil } from '../../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { leave } from '../../../src/elements/cart-drawer/leave.js';
 import { CheckoutEvent } from '../../../src/events/cart-events.js';
@@ -173,7 +173,7 @@ describe('Checkout for a signed-in customer', () => {
     const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
     expect(visibleText(el.shadowRoot!.querySelector('[part~=checkout-note]')!)).to.equal(NOTE);
     expect(clickCheckout(link), 'the browser follows the link').to.equal(true);
-    await new Promise((r) => setTimeout(r, 300));
+    await pause(300);
     expect(reads).to.deep.equal([]);
     expect(watch.left).to.deep.equal([]);
     expect(new URL(link.href).search).to.equal('');

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../../helpers/testing.js';
 import { canEmulate, emulateMedia, itIn } from '../../helpers/browser.js';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import { getByRole } from '../../helpers/queries.js';

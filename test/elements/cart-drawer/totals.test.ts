@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../../helpers/testing.js';
 import { PRODUCT_IDS as ID, type MockCurrencyCode } from '../../../src/mock/index.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
 import { visibleText } from '../../helpers/queries.js';

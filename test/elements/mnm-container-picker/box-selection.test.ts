@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from '../../helpers/testing.js';
 import type { MixAndMatch, Product } from '../../../src/api/model.js';
 import {
   boxContents,
