@@ -1,7 +1,6 @@
-import type { LeaseStorage } from './storage-lease.js';
-
 /**
- * The only code that touches localStorage, BroadcastChannel and Web Locks. Everything degrades:
+ * The only code that touches localStorage, BroadcastChannel and Web Locks (with the lease it loads
+ * where a page has no Web Locks, `storage-lease.ts`, which it hands its storage). Everything degrades:
  * storage that is missing, full, blocked or corrupt falls back to memory; a browser without
  * BroadcastChannel or Web Locks still works in one tab. Reads and writes fail separately: storage
  * that is full still gives back what it holds (a returning shopper's cart key).
@@ -117,7 +116,7 @@ export function createPersistence(scope: string): Persistence {
       // lease in storage (`storage-lease.ts`, loaded only where it is needed).
       const run = (localLocks.get(lockName) ?? Promise.resolve())
         .catch(ignore)
-        .then(() => (storage ? import('./storage-lease.js').then(({ withLease }) => withLease(storageAccess(storage), lockName, thenTell), thenTell) : thenTell()));
+        .then(() => (storage ? import('./storage-lease.js').then(({ withLease }) => withLease(storage, lockName, thenTell), thenTell) : thenTell()));
       localLocks.set(lockName, run);
       return run;
     },
@@ -142,14 +141,6 @@ function inNextTask(task: () => void): void {
     task();
   };
   port2.postMessage(null);
-}
-
-function storageAccess(storage: Storage): LeaseStorage {
-  return {
-    read: (name) => storage.getItem(name),
-    write: (name, value) => storage.setItem(name, value),
-    remove: (name) => storage.removeItem(name),
-  };
 }
 
 /**

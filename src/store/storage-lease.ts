@@ -1,12 +1,5 @@
-// A lock across tabs for browsers without Web Locks, over the storage `persistence.ts` hands it
-// (the only module that opens storage). Loaded only in such a browser, at its first lock.
-
-/** What a lease (`storage-lease.ts`) may do with storage: read, write and remove its one entry. */
-export interface LeaseStorage {
-  read(name: string): string | null;
-  write(name: string, value: string): void;
-  remove(name: string): void;
-}
+// A lock across tabs for pages without Web Locks, over the storage `persistence.ts` opened and hands
+// it. Loaded only on such a page, at its first lock.
 
 /** A lease lapses this long after its holder last renewed it (a tab closed or frozen holding it). */
 const LEASE_MS = 10_000;
@@ -23,18 +16,18 @@ const RENEW_MS = 2_000;
  * seconds once, nothing stays stuck. Storage that refuses the lease (blocked, full): this tab goes
  * ahead on its own, as without any lock.
  */
-export async function withLease<T>(storage: LeaseStorage, name: string, task: () => Promise<T>): Promise<T> {
+export async function withLease<T>(storage: Storage, name: string, task: () => Promise<T>): Promise<T> {
   const id = Math.random().toString(36).slice(2);
   const leaseKey = `${name}:lease`;
   const holder = () => {
     try {
-      const lease = JSON.parse(storage.read(leaseKey)!) as { id?: string; until?: unknown } | null;
+      const lease = JSON.parse(storage.getItem(leaseKey)!) as { id?: string; until?: unknown } | null;
       return typeof lease?.until === 'number' && lease.until > Date.now() ? lease.id : undefined;
     } catch {
       return undefined;
     }
   };
-  const claim = () => storage.write(leaseKey, JSON.stringify({ id, until: Date.now() + LEASE_MS }));
+  const claim = () => storage.setItem(leaseKey, JSON.stringify({ id, until: Date.now() + LEASE_MS }));
   try {
     for (;;) {
       if (holder() === undefined) {
@@ -59,7 +52,7 @@ export async function withLease<T>(storage: LeaseStorage, name: string, task: ()
   } finally {
     clearInterval(renew);
     try {
-      if (holder() === id) storage.remove(leaseKey);
+      if (holder() === id) storage.removeItem(leaseKey);
     } catch {
       // Nothing to release.
     }

@@ -2,7 +2,7 @@
 // race as CoCart's do (read on arrival, whole cart saved on answer, last writer wins): N quick
 // clicks, N tabs, a sign-in with an add beside it, answers that are not a cart, connections that
 // drop. Each test fails when two writes to one cart overlap, or a guest line is left behind.
-import { afterNextFrame, expect, pause, waitUntil } from '../helpers/testing.js';
+import { afterNextFrame, expect, pause, waitUntil, withoutWebLocks } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { PRODUCT_IDS as ID } from '../../src/mock/index.js';
 import { CartStore } from '../../src/store/cart-store.js';
@@ -98,17 +98,22 @@ describe('things happening at once, on a shop whose writes race', () => {
     await waitUntil(() => [first, second].every((store) => countOf(store.state.cart, ID.mug) === 2), 'a tab does not show 2', { timeout: 2000 });
   });
 
-  it('three tabs adding a Cap at the same moment leave three more on the shop, and every tab shows them', async () => {
-    const first = shop().store();
-    await first.addItem({ id: ID.mug, quantity: 1 });
-    const others = [tab(shop()), tab(shop())];
-    await Promise.all(others.map((other) => other.load()));
+  for (const locks of ['Web Locks', 'a storage lease (no Web Locks)']) {
+    const run = <T>(task: () => Promise<T>) => (locks === 'Web Locks' ? task() : withoutWebLocks(task));
 
-    await Promise.all([first, ...others].map((store) => store.addItem({ id: ID.mug, quantity: 1 })));
+    it(`three tabs adding a Cap at the same moment leave three more on the shop, and every tab shows them, with ${locks}`, () =>
+      run(async () => {
+        const first = shop().store();
+        await first.addItem({ id: ID.mug, quantity: 1 });
+        const others = [tab(shop()), tab(shop())];
+        await Promise.all(others.map((other) => other.load()));
 
-    expect(countOf(await shopHolds(shop()), ID.mug), 'on the shop').to.equal(4);
-    await waitUntil(() => [first, ...others].every((store) => countOf(store.state.cart, ID.mug) === 4), 'a tab does not show 4', { timeout: 2000 });
-  });
+        await Promise.all([first, ...others].map((store) => store.addItem({ id: ID.mug, quantity: 1 })));
+
+        expect(countOf(await shopHolds(shop()), ID.mug), 'on the shop').to.equal(4);
+        await waitUntil(() => [first, ...others].every((store) => countOf(store.state.cart, ID.mug) === 4), 'a tab does not show 4', { timeout: 2000 });
+      }));
+  }
 
   it("an add pressed while sign-in is working ends in the customer's cart, beside the guest's line and the saved one", async () => {
     const store = shop().store();

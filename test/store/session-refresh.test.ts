@@ -1,4 +1,4 @@
-import { expect, pause, waitFor } from '../helpers/testing.js';
+import { expect, pause, waitFor, withoutWebLocks } from '../helpers/testing.js';
 import { HttpResponse, delay, http } from 'msw';
 import { CartApi, type Credentials } from '../../src/api/cart-api.js';
 import { ApiError } from '../../src/api/errors.js';
@@ -53,16 +53,6 @@ function laggingTab(test: TestShop, ms: number): { session: TestSession; lag(): 
   const now = () => test.clock.now;
   const session = new TestSession(new CartApi(test.config), persistence, test.config, { now });
   return { session, lag: () => (frozen = new Map([['session', real.read('session')]])) };
-}
-
-/** Runs `task` as in a browser without the Web Locks API. */
-async function withoutWebLocks<T>(task: () => Promise<T>): Promise<T> {
-  Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
-  try {
-    return await task();
-  } finally {
-    delete (navigator as { locks?: unknown }).locks;
-  }
 }
 
 describe('Session: token refresh', () => {
