@@ -65,11 +65,8 @@ const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|
  * `api/schemas.ts`): one chunk. `<mnm-container-picker>` reads its product with the actions'
  * `getProduct`, so it needs both anyway; every other page loads both when idle. As two chunks they
  * were the same download in two requests, and 0.16 KB more gzipped (each compressed alone).
- * The cart lock's fallback for a page without Web Locks (`store/storage-lease.ts`) rides along: such
- * a page loads the actions at its first cart request instead of when idle; as a chunk of its own it
- * was 0.35 KB more for every page.
  */
-const ACTIONS = /src[\\/](store[\\/](store-actions|checkout|storage-lease)|api[\\/](routes|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
+const ACTIONS = /src[\\/](store[\\/](store-actions|checkout)|api[\\/](routes|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>
@@ -126,8 +123,9 @@ const allInOne: UserConfig = {
 /**
  * For the one-file build: what our code imports on demand — a part of an element
  * (`import('./panel.js')`), the store's actions, the CORS explanation — is imported statically
- * instead, so the file holds every element whole. Language packs (`src/format/locales/`) and the
- * reader of the merchant's JSON strings (`src/format/message-json.ts`) stay on demand.
+ * instead, so the file holds every element whole. Language packs (`src/format/locales/`), the
+ * reader of the merchant's JSON strings (`src/format/message-json.ts`) and the cart lock's lease for
+ * a page without Web Locks (`src/store/storage-lease.ts`) stay on demand.
  */
 function nothingLater(): Plugin {
   return {
@@ -136,7 +134,7 @@ function nothingLater(): Plugin {
       if (!/[\\/]src[\\/](elements|store|api)[\\/].*\.ts$/.test(id) || !code.includes('import(')) return null;
       const imports: string[] = [];
       const body = code.replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (call: string, quote: string, path: string) => {
-        if (path.includes('/locales/') || path.endsWith('/message-json.js')) return call;
+        if (path.includes('/locales/') || path.endsWith('/message-json.js') || path.endsWith('/storage-lease.js')) return call;
         const name = `__now${imports.length}`;
         imports.push(`import * as ${name} from ${quote}${path}${quote};`);
         return `Promise.resolve(${name})`;

@@ -197,13 +197,11 @@ function quantityOfProduct(cart: Cart | null, id: AddItemInput['id']): number {
   return (cart?.items ?? []).reduce((sum, item) => (String(item.id) === String(id) ? sum + item.quantity.value : sum), 0);
 }
 
-/** The carry-over owed for the guest key kept, or `null`. */
+/** The carry-over owed for the guest key kept, or `null` (storage is input: another key's or shape's is none). */
 function owedCarry(i: StoreParts): CarryOver | null {
   try {
-    const record = JSON.parse(i.persistence.read(CARRY_OVER)!) as Partial<CarryOver> | null;
-    const key = i.guestKey();
-    if (!record || !key || record.key !== key || !Array.isArray(record.carried)) return null;
-    return { key, carried: record.carried.filter((line): line is string => typeof line === 'string'), told: record.told === true };
+    const record = JSON.parse(i.persistence.read(CARRY_OVER)!) as CarryOver | null;
+    return record?.key && record.key === i.guestKey() && record.carried.every((line) => typeof line === 'string') ? record : null;
   } catch {
     return null;
   }
