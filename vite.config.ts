@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, parseSync, type Plugin, type UserConfig } from 'vite';
 import { minifyAgain } from './scripts/minify-again.js';
 import { minifyTemplates } from './scripts/minify-templates.js';
 
@@ -109,7 +110,7 @@ const scriptTag: UserConfig = {
  */
 const allInOne: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates(), minifyAgain(), nothingLater()],
+  plugins: [minifyTemplates(), minifyAgain(), nothingLater(), everyElement()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -135,10 +136,61 @@ function nothingLater(): Plugin {
       const body = code.replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (call: string, quote: string, path: string) => {
         if (path.includes('/locales/') || path.endsWith('/message-json.js')) return call;
         const name = `__now${imports.length}`;
-        imports.push(`import * as ${name} from ${quote}${path}${quote};`);
-        return `Promise.resolve(${name})`;
+        const names = valueExports(resolvePath(dirname(id), path.replace(/\.js$/, '.ts')));
+        if (!names) {
+          imports.push(`import * as ${name} from ${quote}${path}${quote};`);
+          return `Promise.resolve(${name})`;
+        }
+        // A plain object of the exports, made when asked for: no module namespace object (with a
+        // getter per export and the bundler's helper that makes one) in the file.
+        imports.push(`import { ${names.map((n) => `${n} as ${name}_${n}`).join(', ')} } from ${quote}${path}${quote};`);
+        return `Promise.resolve({ ${names.map((n) => `${n}: ${name}_${n}`).join(', ')} })`;
       });
       return imports.length ? { code: `${imports.join('\n')}\n${body}`, map: null } : null;
+    },
+  };
+}
+
+/**
+ * The names of the values a module exports (its own declarations and re-exports by name), or
+ * `undefined` when it has exports that cannot be listed so (`export *`, a default export).
+ */
+function valueExports(file: string): string[] | undefined {
+  const names: string[] = [];
+  for (const statement of parseSync(file, readFileSync(file, 'utf8')).program.body as unknown as ExportNode[]) {
+    if (statement.type === 'ExportAllDeclaration' || statement.type === 'ExportDefaultDeclaration') return undefined;
+    if (statement.type !== 'ExportNamedDeclaration' || statement.exportKind === 'type') continue;
+    const declaration = statement.declaration;
+    if (!declaration) {
+      for (const specifier of statement.specifiers ?? []) if (specifier.exportKind !== 'type') names.push(specifier.exported.name);
+    } else if (declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') {
+      if (!declaration.declare) names.push(declaration.id!.name);
+    } else if (declaration.type === 'VariableDeclaration') {
+      if (declaration.declare) continue;
+      for (const declarator of declaration.declarations ?? []) {
+        if (declarator.id.type !== 'Identifier') return undefined;
+        names.push(declarator.id.name);
+      }
+    } else if (!/^TS(TypeAlias|Interface|Module)Declaration$/.test(declaration.type)) return undefined;
+  }
+  return names;
+}
+
+interface ExportNode {
+  type: string;
+  exportKind?: string;
+  declaration?: { type: string; declare?: boolean; id?: { name: string }; declarations?: Array<{ id: { type: string; name: string } }> } | null;
+  specifiers?: Array<{ exportKind?: string; exported: { name: string } }>;
+}
+
+/** The one-file build names its elements one by one (in the order that gzips smallest): none may be missing. */
+function everyElement(): Plugin {
+  return {
+    name: 'cart-widget:every-element',
+    generateBundle(_options, bundle) {
+      const ids = Object.values(bundle).flatMap((item) => (item.type === 'chunk' && item.isEntry ? item.moduleIds : []));
+      const missing = elements.filter((tag) => !ids.some((id) => id.endsWith(`/src/elements/${tag}/define.ts`)));
+      if (missing.length) this.error(`src/cart-widget.all.ts does not import ${missing.map((tag) => `./elements/${tag}/define.js`).join(', ')}`);
     },
   };
 }

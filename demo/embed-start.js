@@ -7,4 +7,5 @@ import { showDemoAccounts, startMockShop } from '../dist/demo-mock.js';
 const shop = await startMockShop();
 // The demo accounts and the fake inbox (verification e-mails), so a two-factor sign-in can be finished here.
 showDemoAccounts(shop, document.querySelector('#demo-users'), document.querySelector('#inbox'));
-await import('../dist/cart-widget.js');
+// `embed.html?all`: the same page on the one-file build (dist/cart-widget.all.js), for its test.
+await import(new URLSearchParams(location.search).has('all') ? '../dist/cart-widget.all.js' : '../dist/cart-widget.js');

@@ -53,6 +53,33 @@ describe('the script tag loads what the page has, when it has it', () => {
 });
 
 describe('dist/cart-widget.all.js', () => {
+  it('runs the merchant page by itself: every element renders and adds to the cart, and no element chunk is fetched', async () => {
+    const page = await openEmbed(undefined, '/demo/embed.html?all');
+    try {
+      const frame = page.document.defaultView as Window & typeof globalThis;
+      await waitUntil(() => byRole(page.document, 'button', 'Cart') && descriptionOf(byRole(page.document, 'button', 'Cart')!), 'no cart loaded', slow);
+      const trigger = byRole(page.document, 'button', 'Cart')!;
+      expect(descriptionOf(trigger)).to.equal('0 items');
+      await waitUntil(() => byRole(page.document, 'spinbutton', 'Quantity of Kenya Sample'), 'the tasting box did not load', slow);
+      expect(byRole(page.document, 'textbox', 'Username, email or phone'), 'the sign-in form').to.exist;
+
+      const host = page.document.querySelector('add-to-cart[product-id="11"]')!;
+      byRole<HTMLButtonElement>(host, 'button', 'Add to cart')!.click();
+      await waitUntil(() => byRole<HTMLDialogElement>(page.document, 'dialog', 'Cart')?.open, 'the drawer did not open', slow);
+      const drawer = byRole<HTMLDialogElement>(page.document, 'dialog', 'Cart')!;
+      await waitUntil(() => byRole(drawer, 'spinbutton', 'Quantity for Ethiopia Yirgacheffe Beans'), 'the new line is not listed', slow);
+      expect(descriptionOf(trigger)).to.equal('1 item');
+
+      const scripts = frame.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('.js'));
+      expect(scripts.filter((path) => path.startsWith('/dist/chunks/')), 'chunks fetched').to.deep.equal([]);
+      expect(scripts).to.include('/dist/cart-widget.all.js');
+      expect(scripts).not.to.include('/dist/cart-widget.js');
+      expect(page.violations()).to.deep.equal([]);
+    } finally {
+      page.remove();
+    }
+  });
+
   it('has every element in the file itself: only language packs, the US/CA/AU state names and the strings reader come later', async () => {
     const file = await (await fetch('/dist/cart-widget.all.js')).text();
     const later = [...file.matchAll(/import\(\s*[`'"]\.\/chunks\/([a-z-]+)-[\w-]+\.js[`'"]\s*\)/g)].map((match) => match[1]);

@@ -12,10 +12,10 @@ export interface EmbedFrame {
   remove(): void;
 }
 
-/** Loads the embed page, with a fresh fake shop and no saved cart key, in a frame of this size. */
-export async function openEmbed(size = { width: 1024, height: 768 }): Promise<EmbedFrame> {
+/** Loads the embed page (`?all`: with `cart-widget.all.js`), with a fresh fake shop and no saved cart key, in a frame of this size. */
+export async function openEmbed(size = { width: 1024, height: 768 }, page = '/demo/embed.html'): Promise<EmbedFrame> {
   forgetEmbedState();
-  const iframe = Object.assign(document.createElement('iframe'), { src: '/demo/embed.html', width: String(size.width), height: String(size.height) });
+  const iframe = Object.assign(document.createElement('iframe'), { src: page, width: String(size.width), height: String(size.height) });
   const loaded = new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }));
   document.body.append(iframe);
   // The frame's first window (about:blank) is the one the same-origin page gets in Firefox and WebKit
