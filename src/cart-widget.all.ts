@@ -2,9 +2,15 @@
 // Subresource Integrity. Defines every element at once: every `src/elements/<tag>/define.ts`, as the
 // autoloader would. Only a language pack other than English is still fetched (from dist/chunks/),
 // and only when the page's `lang` asks for it.
+// The order of the modules in the file is the order they are first imported. gzip looks back only
+// 32 KB, so what sits near similar code compresses better: these four first gzip 0.09 KB smaller.
+import '@lit/context';
+import './format/locales/languages.js';
+import 'lit';
+import 'zod/mini';
 // Every element's define.ts (vite.config.ts fails the build when one is missing), in this order:
-// the same code gzips 0.28 KB smaller than in the folders' order. gzip looks back only 32 KB, so
-// what sits near similar code compresses better; all 120 orders after the provider were measured.
+// the same code gzips 0.28 KB smaller than in the folders' order (all 120 orders after the provider
+// were measured).
 import './elements/cart-provider/define.js';
 import './elements/add-to-cart/define.js';
 import './elements/login-form/define.js';
