@@ -49,9 +49,7 @@ export class CartStore {
   #confirmed: Cart | null = null;
   readonly #quantityChanges = new Map<string, QuantityChanges>();
   readonly #restoring = new Set<string>();
-  /** The number of the newest request whose reply is shown: a reply of an older one is stale. */
-  #appliedSeq = 0;
-  /** How new the cart shown is among every tab's (`Reply.at`). */
+  /** How new the cart shown is among every tab's (`Reply.at`): a reply older than it is stale. */
   #shownAt = 0;
   /** The newest load while it is in flight. */
   #loading: Promise<Cart> | null = null;
@@ -307,7 +305,7 @@ export class CartStore {
       withPendingQuantities: () => this.#cartWithPendingQuantities(),
       // A reply to a change that started before the cart on screen (a later reply's, another
       // tab's): that cart may lack the change, and the reply what came after it.
-      startedBeforeShown: (reply) => this.#pipeline.current(reply) && reply.seq < this.#appliedSeq,
+      startedBeforeShown: (reply) => this.#pipeline.current(reply) && reply.at < this.#shownAt,
       guestKey: () => keptCartKey(this.#persistence),
       confirmed: () => this.#confirmed,
       changeSession: (task) => this.#changeSession(task),
@@ -361,12 +359,11 @@ export class CartStore {
    * changed since its request started), and tells the other tabs.
    */
   #showReply(reply: Reply, patch: Partial<CartState> = {}, evenIfLate = false): void {
-    if (!this.#pipeline.current(reply) || (reply.seq < this.#appliedSeq && !evenIfLate)) {
+    if (!this.#pipeline.current(reply) || (reply.at < this.#shownAt && !evenIfLate)) {
       // The cart stays, but a line that settled no longer shows as pending.
       this.#setState({ ...this.#cartWithPendingQuantities(), ...patch });
       return;
     }
-    this.#appliedSeq = Math.max(this.#appliedSeq, reply.seq);
     this.#shownAt = Math.max(this.#shownAt, reply.at);
     this.#showConfirmed(reply.cart, patch);
     this.#tabs.share(reply.cart, reply.at);
@@ -458,9 +455,9 @@ export class CartStore {
   /** A cart another tab of this session confirmed: shown without a request. */
   #showFromOtherTab(cart: Cart, at: number): void {
     // Messages of several tabs may come in any order: an older cart than the one shown stays unshown.
+    // A reply of ours answered before it no longer applies either (`Reply.at`).
     if (at < this.#shownAt) return;
-    // Newer than any reply to a request of ours in flight: those no longer apply (or re-post).
-    this.#appliedSeq = this.#pipeline.nextSeq;
+    this.#shownAt = at;
     this.#showConfirmed(cart);
   }
 }

@@ -5,15 +5,13 @@ import { forgetCartKey, keepCartKey, keptCartKey } from './cart-key.js';
 import type { Persistence } from './persistence.js';
 import type { Session } from './session.js';
 
-/** An answer of the shop, with when its request started: its number and the session epoch. */
+/** An answer of the shop, with the session epoch its request started in and when it came. */
 export interface Reply<T = Cart> {
   cart: T;
-  seq: number;
   epoch: number;
   /**
-   * How new the answer is among every tab's (ms since the epoch): a write's when its answer came
-   * (writes to a cart go one at a time, so a later one holds every earlier one's change), a read's
-   * when it was sent (it holds at least every write answered before).
+   * How new the answer is among every tab's: when it came (ms since the epoch). Cart requests go
+   * one at a time across tabs, so a later answer holds every earlier one's change.
    */
   at: number;
 }
@@ -81,37 +79,28 @@ const SESSION_CHECK_WAIT_MS = 4_000;
  *    cart, within this tab and across the tabs of the browser (reads too: the shop saves the cart
  *    a read loaded), and takes the session another tab began meanwhile (`Session.followStored`);
  * 2. credentials: `Session.credentials()` (a token about to expire is refreshed first);
- * 3. the cart key: a guest's kept key on cart routes (`cart-key.ts`); a request without one while
- *    another is bringing a key waits for it; never a key with credentials;
+ * 3. the cart key: a guest's kept key on cart routes (`cart-key.ts`); never a key with
+ *    credentials (one cart request at a time: a second never goes before the first brought a key);
  * 4. the call itself: `api/` sends it with the deadline, the retries of reads and the mapping of
  *    every failure to an `ApiError` (`ApiCore.send`, `transport.ts`, `http-errors.ts`);
- * 5. the answer's key is kept when none was (the first response's key wins);
+ * 5. the answer's key is kept when none was, before the lock passes on;
  * 6. recovery: a refused token is recovered once (`Session.recover`: refresh, or the new tokens
  *    of another tab) and the request sent once more; a key the service no longer knows is
  *    forgotten (and with `freshCart` the request sent once more without it);
  * 7. after a failed change whose outcome is unknown (no answer) or whose line was gone, the cart
  *    is read again before the failure is told: the shopper sees the shop's truth, never a guess.
  *
- * Answers are numbered as their requests start (`Reply.seq`), and carry the session epoch they
- * started in: the store applies neither a reply older than the cart on screen nor one of an
- * earlier session.
+ * Answers carry when they came (`Reply.at`) and the session epoch their request started in: the
+ * store applies neither a reply older than the cart on screen nor one of an earlier session.
  */
 export class RequestPipeline {
   readonly #parts: PipelineParts;
   #restored = false;
-  #seq = 0;
   #epoch = 0;
-  /** A guest request without a cart key in flight: the others wait for the key it brings. */
-  #keyless: Promise<void> | null = null;
 
   constructor(parts: PipelineParts) {
     this.#parts = parts;
     void parts.ready.then(() => void (this.#restored = true));
-  }
-
-  /** The number the next request will get: a reply numbered below it started before now. */
-  get nextSeq(): number {
-    return this.#seq + 1;
   }
 
   /** Whether `reply` is of the current session (not of one that ended since its request started). */
@@ -147,7 +136,7 @@ export class RequestPipeline {
     return this.exclusive(() => {
       // A customer's change that waited while the session ended (a failed refresh, a sign-out in
       // another tab) is not sent to a guest cart instead.
-      if (options.write && signedIn && session.state.kind === 'guest') throw new ApiError({ kind: 'auth', message: 'The session ended before this change was sent.' });
+      if (options.write && signedIn && session.state.kind === 'guest') throw new ApiError({ kind: 'auth', message: 'Signed out before it was sent.' });
       return this.#send(call, options);
     });
   }
@@ -164,29 +153,15 @@ export class RequestPipeline {
       let cartKey: string | null = null;
       try {
         if (!anonymous && !options.asGuest) credentials = await session.credentials();
-        // A product read has nothing to do with the guest's cart key: it neither waits for one nor brings one.
+        // A product read has nothing to do with the guest's cart key: it neither sends one nor brings one.
         const guest = cartRoute && session.state.kind === 'guest' && !given;
-        if (guest) {
-          while (this.#keyless && !keptCartKey(persistence)) await this.#keyless;
-          cartKey = keptCartKey(persistence);
-        } else if (given) {
-          cartKey = given;
-        }
-        const seq = ++this.#seq;
+        cartKey = guest ? keptCartKey(persistence) : (given ?? null);
         const epoch = this.#epoch;
-        const sent = Date.now();
-        const request = call(api, { credentials, cartKey, signal });
-        if (guest && !cartKey) {
-          // Until it settles, other guest requests wait for the key it brings.
-          const settled = request.then((answer) => {
-            if (session.state.kind === 'guest') keepCartKey(persistence, (answer as Partial<Cart>)?.key);
-          }, ignore);
-          this.#keyless = settled;
-          void settled.then(() => {
-            if (this.#keyless === settled) this.#keyless = null;
-          });
-        }
-        return { cart: await request, seq, epoch, at: write ? Date.now() : sent };
+        const answer = await call(api, { credentials, cartKey, signal });
+        // The key a keyless guest request brought is kept before the cart's lock passes on, so the
+        // next request, of any tab, sends it (one cart request at a time: none went meanwhile).
+        if (guest && !cartKey && session.state.kind === 'guest') keepCartKey(persistence, (answer as Partial<Cart>)?.key);
+        return { cart: answer, epoch, at: Date.now() };
       } catch (caught) {
         const error = toApiError(caught);
         if (anonymous || options.asGuest) throw error;

@@ -139,8 +139,9 @@ interface CarryOver {
 async function carry(i: StoreParts, record: CarryOver, guestCart: Cart | null): Promise<void> {
   const failed: string[] = [];
   try {
-    guestCart ??= (await i.send((api, ctx) => api.getCart(ctx), { asGuest: record.key, lockHeld: true })).cart;
-    const lines = linesToCarry(guestCart).filter((line) => !record.carried.includes(line.key));
+    // A guest cart the shop no longer has leaves nothing to carry.
+    guestCart ??= await guestCartToCarry(i, record.key);
+    const lines = guestCart ? linesToCarry(guestCart).filter((line) => !record.carried.includes(line.key)) : [];
     let saved: Cart | null = null;
     if (lines.length) saved = await i.reread(true).catch(() => null);
     if (saved && !saved.items.length && !record.carried.length) {
