@@ -136,7 +136,7 @@ export class RequestPipeline {
     return this.exclusive(() => {
       // A customer's change that waited while the session ended (a failed refresh, a sign-out in
       // another tab) is not sent to a guest cart instead.
-      if (options.write && signedIn && session.state.kind === 'guest') throw new ApiError({ kind: 'auth', message: 'Signed out before it was sent.' });
+      if (options.write && signedIn && session.state.kind === 'guest') throw new ApiError({ kind: 'auth', message: 'Signed out.' });
       return this.#send(call, options);
     });
   }

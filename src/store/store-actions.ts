@@ -262,7 +262,7 @@ export function discoverFeatures(i: StoreParts): Promise<void> {
         }),
       });
     },
-    (error: unknown) => console.warn('cart-widget: the shop\'s route index could not be read;', toApiError(error).message),
+    (error: unknown) => console.warn('cart-widget: no route index;', toApiError(error).message),
   );
 }
 

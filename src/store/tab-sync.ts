@@ -22,7 +22,7 @@ export function syncTabs(
       // at once: only the cart of this session and of the key kept is shown.
       const kept = message.owner === 'guest:' && keptCartKey(persistence);
       if (message.owner !== owner() || (kept && message.cart.key && message.cart.key !== kept)) return;
-      show(message.cart, typeof message.at === 'number' ? message.at : Date.now());
+      show(message.cart, Number(message.at) || Date.now());
     }
   });
   return { share: (cart, at) => persistence.post({ type: 'cart', cart, owner: owner(), at }), stop };
