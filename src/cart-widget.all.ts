@@ -9,14 +9,14 @@ import './format/locales/languages.js';
 import 'lit';
 import 'zod/mini';
 // Every element's define.ts (vite.config.ts fails the build when one is missing), in this order:
-// the same code gzips 0.28 KB smaller than in the folders' order (all 120 orders after the provider
-// were measured).
+// the same code gzips 0.3 KB smaller than in the folders' order (all 120 orders after the provider
+// were measured, with the four above first).
 import './elements/cart-provider/define.js';
-import './elements/add-to-cart/define.js';
-import './elements/login-form/define.js';
 import './elements/mnm-container-picker/define.js';
 import './elements/cart-drawer/define.js';
+import './elements/add-to-cart/define.js';
 import './elements/cart-count/define.js';
+import './elements/login-form/define.js';
 
 /** The same as cart-widget.js's: here every element is defined already, so there is nothing to load. */
 export function discover(_root: ParentNode): Promise<void> {
