@@ -3,7 +3,10 @@
 // autoloader would. Only a language pack other than English is still fetched (from dist/chunks/),
 // and only when the page's `lang` asks for it.
 // The order of the modules in the file is the order they are first imported. gzip looks back only
-// 32 KB, so what sits near similar code compresses better: these four first gzip 0.09 KB smaller.
+// 32 KB, so what sits near similar code compresses better: these first gzip 0.28 KB smaller (lit's
+// live and repeat directives, then @lit/context, the language loader, lit and zod: each place tried).
+import 'lit/directives/live.js';
+import 'lit/directives/repeat.js';
 import '@lit/context';
 import './format/locales/languages.js';
 import 'lit';
