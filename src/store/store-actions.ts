@@ -2,6 +2,7 @@ import type { ApiCore } from '../api/connection.js';
 import { type ApiError, toApiError } from '../api/errors.js';
 import type { Address, Cart, CustomerAddresses, Product } from '../api/model.js';
 import * as routes from '../api/routes.js';
+import { boxOf } from './boxes.js';
 import { quantityOf } from './optimistic.js';
 import { CARRY_OVER, forgetCartKey } from './cart-key.js';
 import type { Call, Reply, RequestOptions } from './request-pipeline.js';
@@ -367,7 +368,7 @@ function ignore(): void {}
  */
 function linesToCarry(cart: Cart): Array<{ key: string; name: string; input: AddItemInput }> {
   return cart.items
-    .filter((item) => !item.mnm?.container && item.quantity.value > 0)
+    .filter((item) => !boxOf(item) && item.quantity.value > 0)
     .map((item) => {
       const { mnm_contents: _contents, mnm_container: _container, ...itemData } = item.data;
       return { key: item.key, name: item.name, input: { id: item.id, quantity: item.quantity.value, itemData } };
