@@ -112,8 +112,8 @@ export function createPersistence(scope: string): Persistence {
       const lockName = key(name);
       const locks = globalThis.navigator?.locks;
       if (locks?.request) return locks.request(lockName, thenTell) as ReturnType<typeof task>;
-      // No Web Locks (browsers before 2022): serialise within this tab, and across tabs with a
-      // lease in storage (`storage-lease.ts`, loaded only where it is needed).
+      // No Web Locks (an http: page, a browser before 2022): serialise within this tab, and across
+      // tabs with a lease in storage (`storage-lease.ts`, loaded only where it is needed).
       const run = (localLocks.get(lockName) ?? Promise.resolve())
         .catch(ignore)
         .then(() => (storage ? import('./storage-lease.js').then(({ withLease }) => withLease(storage, lockName, thenTell), thenTell) : thenTell()));

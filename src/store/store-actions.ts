@@ -80,7 +80,7 @@ export async function estimateShipping(i: StoreParts, destination: ShippingDesti
 export async function signIn(i: StoreParts, input: SignInInput): Promise<void> {
   const { session } = i;
   await i.ready;
-  // The whole sign-in holds the cart's write lock: an add or change meanwhile, in this tab or
+  // The whole sign-in holds the cart's lock: an add or change meanwhile, in this tab or
   // another, waits for it and then goes to the customer's cart (architecture §3).
   const carried = await i.exclusive(async () => {
     const guestKey = session.state.kind === 'guest' ? i.guestKey() : null;
@@ -130,7 +130,7 @@ interface CarryOver {
 }
 
 /**
- * Carries the guest's lines not done yet into the customer's cart, holding the write lock. The
+ * Carries the guest's lines not done yet into the customer's cart, holding the cart's lock. The
  * guest key is forgotten only once every line is in the customer's cart or named as refused by
  * the shop (stock, sold individually: `state.notMerged`). A temporary failure (no answer, an
  * answer that is not a cart, 5xx) keeps the key and what is left for the next load or action, and

@@ -48,6 +48,16 @@ function requestArrives(path: string): Promise<void> {
   });
 }
 
+/** A store whose customer (Ada) saved mug ×2 and who now, signed out, holds beans ×1 as a guest. */
+async function guestWithSavedCart(test: TestShop): Promise<CartStore> {
+  const store = test.store();
+  await store.signIn(ada);
+  await store.addItem({ id: ID.mug, quantity: 2 });
+  await store.signOut();
+  await store.addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+  return store;
+}
+
 /** Another tab of the shop: its own store, on the same storage and channel. */
 const tabs: CartStore[] = [];
 function tab(test: TestShop): CartStore {
@@ -116,11 +126,7 @@ describe('things happening at once, on a shop whose writes race', () => {
   }
 
   it("an add pressed while sign-in is working ends in the customer's cart, beside the guest's line and the saved one", async () => {
-    const store = shop().store();
-    await store.signIn(ada);
-    await store.addItem({ id: ID.mug, quantity: 2 });
-    await store.signOut();
-    await store.addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+    const store = await guestWithSavedCart(shop());
 
     const signedIn = store.signIn(ada);
     const added = store.addItem({ id: ID.filters, quantity: 1 });
@@ -170,11 +176,7 @@ describe('things happening at once, on a shop whose writes race', () => {
   });
 
   it('a line the shop added before the connection dropped shows as moved, not as lost', async () => {
-    const store = shop().store();
-    await store.signIn(ada);
-    await store.addItem({ id: ID.mug, quantity: 2 });
-    await store.signOut();
-    await store.addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+    const store = await guestWithSavedCart(shop());
     // The shop adds the line, but its answer never arrives.
     const restore = dropSignedInAdd('after the shop acted');
 
@@ -189,11 +191,7 @@ describe('things happening at once, on a shop whose writes race', () => {
   });
 
   it('a line whose request dropped before the shop acted is carried at the next load, the guest key kept till then', async () => {
-    const store = shop().store();
-    await store.signIn(ada);
-    await store.addItem({ id: ID.mug, quantity: 2 });
-    await store.signOut();
-    await store.addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+    const store = await guestWithSavedCart(shop());
     const restore = dropSignedInAdd('before the shop acted', Infinity);
 
     try {
