@@ -6,6 +6,8 @@ import type { Plugin } from 'vite';
  * that one leaves (a second round of compression, more names mangled) — about a quarter of a KB
  * gzipped on `cart-widget.all.js`, an eighth on the entry, which the size limits need. Only safe
  * options: the chunk is an ES module, nothing assumed about globals, getters or `unsafe` rewrites.
+ * A third pass, and unused trailing parameters dropped (`keep_fargs: false`): nothing bundled reads
+ * a function's `length` (lit, @lit/*, zod and our code were searched); 0.03 KB on each figure.
  * A source map the build makes is carried through (composed with the chunk's own), so `npm run size`
  * still attributes every byte to its source file.
  */
@@ -18,7 +20,7 @@ export function minifyAgain(): Plugin {
         if (chunk.type !== 'chunk') continue;
         const result = await minify(chunk.code, {
           module: true,
-          compress: { passes: 2 },
+          compress: { passes: 3, keep_fargs: false },
           mangle: true,
           format: { comments: false },
           sourceMap: chunk.map ? { content: JSON.stringify(chunk.map), asObject: true } : false,

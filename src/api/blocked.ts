@@ -22,7 +22,7 @@ export async function explainBlockedRequest(url: string, init: RequestInit, shop
     return;
   }
   console.error(
-    `cart-widget: ${init.method} ${url} was probably blocked by CORS: ${target.origin} does not allow ${origin}. ` +
+    `cart-widget: ${init.method} ${url.split('?')[0]} was probably blocked by CORS: ${target.origin} does not allow ${origin}. ` +
       `${await whatToSwitchOn(url, shop, origin)} (README, "Cross-origin shops").`,
   );
 }

@@ -1,4 +1,5 @@
 import type { Cart } from '../api/model.js';
+import { boxOf } from '../store/boxes.js';
 
 /**
  * How many items the cart holds as a shopper counts them: a mix-and-match box is one item (its
@@ -6,8 +7,5 @@ import type { Cart } from '../api/model.js';
  */
 export function itemCount(cart: Cart): number {
   const keys = new Set(cart.items.map((item) => item.key));
-  return cart.items.reduce((sum, item) => {
-    const container = item.mnm?.container;
-    return container && keys.has(container) ? sum : sum + item.quantity.value;
-  }, 0);
+  return cart.items.reduce((sum, item) => (boxOf(item, keys) ? sum : sum + item.quantity.value), 0);
 }

@@ -104,15 +104,15 @@ export interface MockShopOptions {
   shippingFollowsCustomer?: boolean;
   /**
    * Real shape: writes to one cart race as on CoCart (spec/real-world-notes.md, "Writes to one cart
-   * race"). Each write (every cart route but `GET v2/cart`) reads the cart when it arrives, works
-   * on that copy for `writeTime` ms and then saves the whole cart: last writer wins. So two writes
-   * to one cart that overlap lose one of the changes, both answered 200, with nothing said; writes
-   * sent one after another all count. Default `true` in the real shape (that is what the real
+   * race"). Each cart request — every write, and `GET v2/cart` too, as a real shop saves the cart
+   * a read loaded — reads the cart when it arrives, works on that copy for `writeTime` ms and then
+   * saves the whole cart: last writer wins. So a write that overlaps another write, or a read, is
+   * lost, answered 200 with nothing said; requests sent one after another all count. Default `true` in the real shape (that is what the real
    * store does); `false` applies each write on its own, however they overlap. The document shape
    * never races.
    */
   writeRace?: boolean;
-  /** With `writeRace`: how long a write takes between reading and saving the cart, ms. Default 20. */
+  /** With `writeRace`: how long a cart request takes between reading and saving the cart, ms. Default 20. */
   writeTime?: number;
   /** Delay before each response, ms. Default 0. */
   latency?: number;

@@ -56,7 +56,8 @@ export interface MockShopContext {
    * Real shape with `writeRace` (the default there): as CoCart does, the write works on its own
    * copy of the cart as read when it arrived, takes `writeTime` ms, and then saves the whole copy:
    * last writer wins, so of two writes to one cart that overlap, the one answered first is lost
-   * (both answered 200). Otherwise the change is made in place at once. A change that throws saves
+   * (both answered 200). A cart read goes through here too (`change` changes nothing): a read that
+   * overlaps a write saves the cart as it was and undoes the write (observed on 4.3.6 and 4.4). Otherwise the change is made in place at once. A change that throws saves
    * nothing.
    */
   write<T>(cart: CartRecord, change: (cart: CartRecord) => T): Promise<{ cart: CartRecord; result: T }>;

@@ -9,6 +9,12 @@ import type { Persistence } from './persistence.js';
 const CART_KEY = 'cart-key';
 
 /**
+ * Persistence name of a sign-in's carry-over still owed: the guest key whose lines go into the
+ * customer's cart, and which of them are done (`store-actions.ts`). While it is kept, so is the key.
+ */
+export const CARRY_OVER = 'carry-over';
+
+/**
  * A key as the service issued it: any non-empty text of bounded length (the service chooses its
  * characters; the api encodes it). Anything else in storage is corruption and is ignored.
  */

@@ -1,7 +1,7 @@
 import { ApiCore } from '../api/connection.js';
 import { ApiError, toApiError } from '../api/errors.js';
 import type { Cart, Product } from '../api/model.js';
-import { keptCartKey } from './cart-key.js';
+import { CARRY_OVER, forgetCartKey, keptCartKey } from './cart-key.js';
 import { checkoutLink, resolveConfig, safeCheckoutUrl, storeScope } from './config.js';
 import { actions, loadStoreActions, loadWhenIdle, type StoreActions } from './load-store-actions.js';
 import { withQuantities } from './optimistic.js';
@@ -49,8 +49,8 @@ export class CartStore {
   #confirmed: Cart | null = null;
   readonly #quantityChanges = new Map<string, QuantityChanges>();
   readonly #restoring = new Set<string>();
-  /** The number of the newest request whose reply is shown: a reply of an older one is stale. */
-  #appliedSeq = 0;
+  /** How new the cart shown is among every tab's (`Reply.at`): a reply older than it is stale. */
+  #shownAt = 0;
   /** The newest load while it is in flight. */
   #loading: Promise<Cart> | null = null;
   /** The shop's route index, read once (when a drawer first opens). */
@@ -88,10 +88,10 @@ export class CartStore {
       persistence: this.#persistence,
       ready: this.#ready,
       signal: this.#lifetime.signal,
-      reread: () => this.#fetchCart(),
+      reread: (lockHeld) => this.#fetchCart(lockHeld),
       dropNotices: () => this.#dropNotices(),
     });
-    this.#tabs = syncTabs(this.#persistence, () => this.#owner(), (cart) => this.#showFromOtherTab(cart));
+    this.#tabs = syncTabs(this.#persistence, () => this.#owner(), (cart, at) => this.#showFromOtherTab(cart, at));
     const onPageShow = (event: Event) => {
       // Back/forward cache: the page was frozen, the cart may have changed meanwhile.
       if ((event as PageTransitionEvent).persisted) this.#fetchCart().catch(ignore);
@@ -121,6 +121,9 @@ export class CartStore {
    * and `error` but keeps the last good cart.
    */
   load(): Promise<Cart> {
+    // A customer whose guest lines are still owed (the shop did not answer at the sign-in): the
+    // carry-over is tried again first.
+    if (this.#session.state.kind !== 'guest' && this.#persistence.read(CARRY_OVER)) return this.#act((a, i) => a.carryGuestLines(i));
     return this.#loading ?? this.#fetchCart();
   }
 
@@ -304,18 +307,20 @@ export class CartStore {
       ready: this.#ready,
       signal: this.#lifetime.signal,
       set: (patch) => this.#setState(patch),
-      reread: () => this.#fetchCart(),
+      reread: (lockHeld) => this.#fetchCart(lockHeld),
       showReply: (reply, patch, evenIfLate) => this.#showReply(reply, patch, evenIfLate),
       withPendingQuantities: () => this.#cartWithPendingQuantities(),
       // A reply to a change that started before the cart on screen (a later reply's, another
       // tab's): that cart may lack the change, and the reply what came after it.
-      startedBeforeShown: (reply) => this.#pipeline.current(reply) && reply.seq < this.#appliedSeq,
+      startedBeforeShown: (reply) => this.#pipeline.current(reply) && reply.at < this.#shownAt,
       guestKey: () => keptCartKey(this.#persistence),
       confirmed: () => this.#confirmed,
       changeSession: (task) => this.#changeSession(task),
       newSession: () => this.#pipeline.newSession(),
       dropNotices: () => this.#dropNotices(),
       startGuestCart: () => this.#startGuestCart(),
+      persistence: this.#persistence,
+      exclusive: (task) => this.#pipeline.exclusive(task),
     });
     return actions ? run(actions, parts) : loadStoreActions().then((loaded) => run(loaded, parts));
   }
@@ -329,10 +334,11 @@ export class CartStore {
     this.#setState(this.#cartWithPendingQuantities());
   }
 
-  #fetchCart(): Promise<Cart> {
+  /** Reads the cart and shows it; `lockHeld` inside the pipeline's `exclusive`. */
+  #fetchCart(lockHeld?: boolean): Promise<Cart> {
     this.#setState({ status: 'loading', error: undefined });
     // Only the newest load (the one `load()` shares) sets the status.
-    const run: Promise<Cart> = this.#pipeline.send((api, ctx) => api.getCart(ctx), { freshCart: true }).then(
+    const run: Promise<Cart> = this.#pipeline.send((api, ctx) => api.getCart(ctx), { freshCart: true, lockHeld }).then(
       (reply) => {
         this.#showReply(reply, this.#loading === run ? { status: 'idle', error: undefined } : {});
         // The cart is on screen: the actions can come while the browser has nothing else to do.
@@ -360,14 +366,14 @@ export class CartStore {
    * changed since its request started), and tells the other tabs.
    */
   #showReply(reply: Reply, patch: Partial<CartState> = {}, evenIfLate = false): void {
-    if (!this.#pipeline.current(reply) || (reply.seq < this.#appliedSeq && !evenIfLate)) {
+    if (!this.#pipeline.current(reply) || (reply.at < this.#shownAt && !evenIfLate)) {
       // The cart stays, but a line that settled no longer shows as pending.
       this.#setState({ ...this.#cartWithPendingQuantities(), ...patch });
       return;
     }
-    this.#appliedSeq = Math.max(this.#appliedSeq, reply.seq);
+    this.#shownAt = Math.max(this.#shownAt, reply.at);
     this.#showConfirmed(reply.cart, patch);
-    this.#tabs.share(reply.cart);
+    this.#tabs.share(reply.cart, reply.at);
   }
 
   #showConfirmed(cart: Cart | null, patch: Partial<CartState> = {}): void {
@@ -420,6 +426,8 @@ export class CartStore {
   /** After a sign-out: nothing of the customer's cart stays on screen; a fresh guest cart loads. */
   #startGuestCart(): Promise<void> {
     this.#pipeline.newSession();
+    // Guest lines still owed to a customer's cart stay this guest's (and the next sign-in's).
+    if (!this.#persistence.read(CARRY_OVER)) forgetCartKey(this.#persistence);
     this.#setState({ notMerged: Object.freeze([]) });
     this.#showConfirmed(null);
     return this.#fetchCart().then(ignore, ignore);
@@ -445,16 +453,18 @@ export class CartStore {
     if (session.kind === 'guest') {
       void this.#startGuestCart();
     } else {
-      // The tab that signed in carried the guest cart; this one only drops the key.
+      // The tab that signed in carries the guest cart over, and forgets the key once it has.
       this.#pipeline.newSession();
       this.#fetchCart().catch(ignore);
     }
   }
 
   /** A cart another tab of this session confirmed: shown without a request. */
-  #showFromOtherTab(cart: Cart): void {
-    // Newer than any reply to a request of ours in flight: those no longer apply (or re-post).
-    this.#appliedSeq = this.#pipeline.nextSeq;
+  #showFromOtherTab(cart: Cart, at: number): void {
+    // Messages of several tabs may come in any order: an older cart than the one shown stays unshown.
+    // A reply of ours answered before it no longer applies either (`Reply.at`).
+    if (at < this.#shownAt) return;
+    this.#shownAt = at;
     this.#showConfirmed(cart);
   }
 }

@@ -1,4 +1,5 @@
 import type { Cart, CartItem } from '../api/model.js';
+import { boxOf } from './boxes.js';
 
 /**
  * The optimistic cart: what the shopper expects to see while quantity changes are in flight.
@@ -27,7 +28,7 @@ export function withQuantities(cart: Cart, lines: ReadonlyMap<string, PendingQua
   if (!factors.size) return cart;
   let { itemCount } = cart;
   const items = cart.items.flatMap((item): CartItem[] => {
-    const factor = factors.get(item.key) ?? factors.get(item.mnm?.container ?? '');
+    const factor = factors.get(item.key) ?? factors.get(boxOf(item) ?? '');
     if (factor === undefined) return [item];
     const { quantity, totals } = item;
     const value = Math.round(quantity.value * factor);

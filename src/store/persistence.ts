@@ -1,5 +1,6 @@
 /**
- * The only code that touches localStorage, BroadcastChannel and Web Locks. Everything degrades:
+ * The only code that touches localStorage, BroadcastChannel and Web Locks (with the lease it loads
+ * where a page has no Web Locks, `storage-lease.ts`, which it hands its storage). Everything degrades:
  * storage that is missing, full, blocked or corrupt falls back to memory; a browser without
  * BroadcastChannel or Web Locks still works in one tab. Reads and writes fail separately: storage
  * that is full still gives back what it holds (a returning shopper's cart key).
@@ -7,8 +8,11 @@
 
 /** A change one tab tells the others about. */
 export type SyncMessage =
-  /** `owner`: the session's kind and customer id (`guest:` for a guest); only tabs in that session follow. */
-  | { type: 'cart'; cart: unknown; owner?: string }
+  /**
+   * `owner`: the session's kind and customer id (`guest:` for a guest); only tabs in that session
+   * follow. `at`: how new the cart is among every tab's (`Reply.at`).
+   */
+  | { type: 'cart'; cart: unknown; owner?: string; at?: number }
   | { type: 'cart-key'; key: string | null }
   | { type: 'session'; session: unknown };
 
@@ -16,7 +20,7 @@ export interface Persistence {
   read(name: string): string | null;
   /** Writes (or with `null` removes) a value; never throws. */
   write(name: string, value: string | null): void;
-  /** Tells the other tabs of this shop, in order, once the next frame is drawn (never within the change). */
+  /** Tells the other tabs of this shop, in order, in a task of its own right after the change (never within it). */
   post(message: SyncMessage): void;
   /** Hears what the other tabs post. Returns the unsubscribe function. */
   listen(listener: (message: SyncMessage) => void): () => void;
@@ -46,7 +50,9 @@ export function createPersistence(scope: string): Persistence {
 
   /**
    * Messages posted but not yet sent, in order. Cloning a large cart for the channel takes
-   * milliseconds, so it waits until the frame that shows the change has been drawn.
+   * milliseconds, so it waits for a task of its own after the change (the browser may draw the
+   * change first) — never for a frame: a tab in the background draws none, and the other tabs
+   * must hear it all the same (architecture §3: every tab shows the shop's cart within 2 s).
    */
   let outbox: SyncMessage[] = [];
   const sendOutbox = () => {
@@ -90,7 +96,7 @@ export function createPersistence(scope: string): Persistence {
     post(message) {
       if (!channel) return;
       outbox.push(message);
-      if (outbox.length === 1) afterNextFrame(sendOutbox);
+      if (outbox.length === 1) inNextTask(sendOutbox);
     },
     listen(listener) {
       const onMessage = ({ data }: MessageEvent) => {
@@ -106,8 +112,11 @@ export function createPersistence(scope: string): Persistence {
       const lockName = key(name);
       const locks = globalThis.navigator?.locks;
       if (locks?.request) return locks.request(lockName, thenTell) as ReturnType<typeof task>;
-      // No Web Locks: serialise within this tab, and across tabs with a lease in storage.
-      const run = (localLocks.get(lockName) ?? Promise.resolve()).catch(ignore).then(() => withLease(storage, lockName, thenTell));
+      // No Web Locks (an http: page, a browser before 2022): serialise within this tab, and across
+      // tabs with a lease in storage (`storage-lease.ts`, loaded only where it is needed).
+      const run = (localLocks.get(lockName) ?? Promise.resolve())
+        .catch(ignore)
+        .then(() => (storage ? import('./storage-lease.js').then(({ withLease }) => withLease(storage, lockName, thenTell), thenTell) : thenTell()));
       localLocks.set(lockName, run);
       return run;
     },
@@ -121,73 +130,17 @@ export function createPersistence(scope: string): Persistence {
 
 function ignore(): void {}
 
-/** Longest wait for a frame: a page hidden meanwhile draws none. */
-const FRAME_WAIT_MS = 1000;
-
 /**
- * Runs `task` in a task after the next frame has been drawn, or soon where no frame will come
- * (a hidden page, a worker).
+ * Runs `task` in a task of its own, soon: a message port's task, which the browser neither ties to
+ * frames nor throttles in a hidden tab (as it does timers, to once a second or less).
  */
-function afterNextFrame(task: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
+function inNextTask(task: () => void): void {
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = () => {
+    port1.close();
     task();
   };
-  const visible = typeof requestAnimationFrame === 'function' && globalThis.document?.visibilityState === 'visible';
-  if (!visible) {
-    setTimeout(once);
-    return;
-  }
-  requestAnimationFrame(() => setTimeout(once));
-  setTimeout(once, FRAME_WAIT_MS);
-}
-
-/** Longer than any request may take (the client's timeout), so a closed tab's lease lapses. */
-const LEASE_MS = 20_000;
-
-/**
- * A lock across tabs without Web Locks: a lease `{ id, until }` in localStorage. Two tabs may both
- * see it free and write; after a pause only the last writer finds its own id and goes ahead.
- */
-async function withLease<T>(storage: Storage | null, name: string, task: () => Promise<T>): Promise<T> {
-  if (!storage) return task();
-  const id = Math.random().toString(36).slice(2);
-  const leaseKey = `${name}:lease`;
-  const holder = () => {
-    try {
-      const lease = JSON.parse(storage.getItem(leaseKey)!) as { id?: string; until?: unknown } | null;
-      return typeof lease?.until === 'number' && lease.until > Date.now() ? lease.id : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  try {
-    for (let waited = 0; waited < LEASE_MS; waited += 50) {
-      if (holder() === undefined) {
-        storage.setItem(leaseKey, JSON.stringify({ id, until: Date.now() + LEASE_MS }));
-        await pause(30);
-        if (holder() === id) break;
-      }
-      await pause(50);
-    }
-  } catch {
-    // Storage that refuses the lease: this tab goes ahead on its own.
-  }
-  try {
-    return await task();
-  } finally {
-    try {
-      if (holder() === id) storage.removeItem(leaseKey);
-    } catch {
-      // Nothing to release.
-    }
-  }
-}
-
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  port2.postMessage(null);
 }
 
 /**

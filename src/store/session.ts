@@ -88,6 +88,16 @@ export class Session {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * A guest tab takes the bearer session another tab keeps: that tab signed in a moment ago and its
+   * message is not here yet (the store asks before each write). Tokens this tab holds are left to
+   * `recover` (storage may lag behind a refresh another tab told this one about).
+   */
+  followStored(): void {
+    const stored = this.#tokens || this.#config.auth === 'basic' ? null : this.#readStored();
+    if (stored) this.#adopt(stored);
+  }
+
   /** Credentials for the next request; a token about to expire is refreshed first. */
   async credentials(): Promise<Credentials> {
     if (this.#tokens && this.#expiresSoon(this.#tokens.token)) await this.refresh();

@@ -2,8 +2,10 @@ import type { ApiCore } from '../api/connection.js';
 import { type ApiError, toApiError } from '../api/errors.js';
 import type { Address, Cart, CustomerAddresses, Product } from '../api/model.js';
 import * as routes from '../api/routes.js';
+import { boxOf } from './boxes.js';
 import { quantityOf } from './optimistic.js';
-import type { Call, Reply } from './request-pipeline.js';
+import { CARRY_OVER, forgetCartKey } from './cart-key.js';
+import type { Call, Reply, RequestOptions } from './request-pipeline.js';
 import type { QuantityChanges, StoreParts } from './store-parts.js';
 import { customerCheckout as handOver } from './checkout.js';
 import type { AddItemInput } from '../api/routes.js';
@@ -78,54 +80,157 @@ export async function estimateShipping(i: StoreParts, destination: ShippingDesti
 export async function signIn(i: StoreParts, input: SignInInput): Promise<void> {
   const { session } = i;
   await i.ready;
-  const guestKey = session.state.kind === 'guest' ? i.guestKey() : null;
-  // The guest cart as it is now: the one on screen when it is this key's, else asked for.
-  const onScreen = i.confirmed();
-  const guestCart = guestKey ? (onScreen?.key === guestKey ? onScreen : await guestCartToCarry(i)) : null;
-  await i.changeSession(() => session.signIn(input, signInRoutes));
-  i.newSession();
-  i.set({ notMerged: Object.freeze([]) });
-  const lines = guestCart ? linesToCarry(guestCart) : [];
-  if (!guestKey || !lines.length) {
-    await i.reread().catch(ignore);
-    return;
-  }
-  try {
-    const saved = await i.reread();
-    if (!saved.items.length) {
-      // Nothing to lose: the server moves the whole guest cart over in one request.
-      await change(i, (api, ctx) => api.getCart(ctx), { cartKey: guestKey });
-      return;
+  // The whole sign-in holds the cart's lock: an add or change meanwhile, in this tab or
+  // another, waits for it and then goes to the customer's cart (architecture §3).
+  const carried = await i.exclusive(async () => {
+    const guestKey = session.state.kind === 'guest' ? i.guestKey() : null;
+    // The guest cart as it is now: the one on screen when it is this key's, else asked for.
+    const onScreen = i.confirmed();
+    const guestCart = guestKey ? (onScreen?.key === guestKey ? onScreen : await guestCartToCarry(i, guestKey)) : null;
+    await i.changeSession(() => session.signIn(input, signInRoutes));
+    i.newSession();
+    i.set({ notMerged: Object.freeze([]) });
+    if (!guestKey || !guestCart || !linesToCarry(guestCart).length) {
+      forgetCarry(i);
+      return false;
     }
-  } catch {
-    // The customer's cart could not be read: adding lines one by one is safe either way.
-  }
+    const record = owedCarry(i) ?? { key: guestKey, carried: [] };
+    saveCarry(i, record);
+    await carry(i, record, guestCart);
+    return true;
+  });
+  // Nothing to carry: the customer's cart is read after the lock is passed on (a read may take its
+  // time; another sign-in or change need not wait for it).
+  if (!carried) await i.reread().catch(ignore);
+}
+
+/**
+ * For a customer whose guest lines are still owed (a temporary failure at the sign-in): carries
+ * them over now, then resolves with the customer's cart (the store's `load()` runs this first).
+ */
+export async function carryGuestLines(i: StoreParts): Promise<Cart> {
+  await carryIfOwed(i);
+  return i.confirmed() ?? i.reread();
+}
+
+async function carryIfOwed(i: StoreParts): Promise<void> {
+  if (i.session.state.kind === 'guest' || !i.persistence.read(CARRY_OVER)) return;
+  await i.exclusive(async () => {
+    const record = owedCarry(i);
+    if (!record) forgetCarry(i);
+    else if (i.session.state.kind !== 'guest') await carry(i, record, null);
+  });
+}
+
+/** A sign-in's carry-over still owed: the guest key, the guest lines done (carried or named), and whether the shopper was told. */
+interface CarryOver {
+  key: string;
+  carried: string[];
+  told?: boolean;
+}
+
+/**
+ * Carries the guest's lines not done yet into the customer's cart, holding the cart's lock. The
+ * guest key is forgotten only once every line is in the customer's cart or named as refused by
+ * the shop (stock, sold individually: `state.notMerged`). A temporary failure (no answer, an
+ * answer that is not a cart, 5xx) keeps the key and what is left for the next load or action, and
+ * the shopper hears it once. A line whose request got no answer is judged by the customer's cart,
+ * read again: there, or not yet carried.
+ */
+async function carry(i: StoreParts, record: CarryOver, guestCart: Cart | null): Promise<void> {
   const failed: string[] = [];
-  for (const line of lines) {
-    try {
-      await change(i, (api, ctx) => routes.addItem(api, line.input, ctx));
-    } catch (error) {
-      if (toApiError(error).kind === 'aborted') return;
-      failed.push(line.name);
+  try {
+    // A guest cart the shop no longer has leaves nothing to carry.
+    guestCart ??= await guestCartToCarry(i, record.key);
+    const lines = guestCart ? linesToCarry(guestCart).filter((line) => !record.carried.includes(line.key)) : [];
+    let saved: Cart | null = null;
+    if (lines.length) saved = await i.reread(true).catch(() => null);
+    if (saved && !saved.items.length && !record.carried.length) {
+      // Nothing to lose: the server moves the whole guest cart over in one request.
+      try {
+        await change(i, (api, ctx) => api.getCart(ctx), { cartKey: record.key, lockHeld: true });
+      } catch (caught) {
+        // No answer: the customer's cart, read again, shows whether the shop moved it.
+        if (!(toApiError(caught).cartReread && i.confirmed()?.items.length)) throw caught;
+      }
+      lines.length = 0;
     }
+    for (const line of lines) {
+      const before = quantityOfProduct(i.confirmed(), line.input.id);
+      try {
+        await change(i, (api, ctx) => routes.addItem(api, line.input, ctx), { lockHeld: true });
+      } catch (caught) {
+        const error = toApiError(caught);
+        if (error.outcomeUnknown) {
+          if (!error.cartReread || quantityOfProduct(i.confirmed(), line.input.id) < before + line.input.quantity) throw error;
+        } else if (temporary(error)) {
+          throw error;
+        } else {
+          failed.push(line.name);
+        }
+      }
+      record.carried.push(line.key);
+      saveCarry(i, record);
+    }
+    forgetCarry(i);
+  } catch (caught) {
+    const error = toApiError(caught);
+    if (error.kind === 'aborted') return;
+    if (!i.confirmed()) await i.reread(true).catch(ignore);
+    if (!record.told) {
+      record.told = true;
+      saveCarry(i, record);
+      i.set({ status: 'error', error });
+    }
+    return;
+  } finally {
+    // "Beanie has been added": the shop's notices about the carried lines are not the shopper's news.
+    i.dropNotices();
+    if (failed.length) i.set({ notMerged: Object.freeze(failed) });
   }
-  // "Beanie has been added": the shop's notices about the carried lines are not the shopper's news.
-  i.dropNotices();
-  if (failed.length) i.set({ notMerged: Object.freeze(failed) });
+}
+
+/** A failure that says nothing about the line: the same request may work later. */
+function temporary(error: ApiError): boolean {
+  return error.transient || error.kind === 'invalid-response';
+}
+
+function quantityOfProduct(cart: Cart | null, id: AddItemInput['id']): number {
+  return (cart?.items ?? []).reduce((sum, item) => (String(item.id) === String(id) ? sum + item.quantity.value : sum), 0);
+}
+
+/** The carry-over owed for the guest key kept, or `null` (storage is input: another key's or shape's is none). */
+function owedCarry(i: StoreParts): CarryOver | null {
+  try {
+    const record = JSON.parse(i.persistence.read(CARRY_OVER)!) as CarryOver | null;
+    return record?.key && record.key === i.guestKey() && record.carried.every((line) => typeof line === 'string') ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveCarry(i: StoreParts, record: CarryOver): void {
+  i.persistence.write(CARRY_OVER, JSON.stringify(record));
+}
+
+/** Nothing is owed any more: the record and the guest key go, in every tab. */
+function forgetCarry(i: StoreParts): void {
+  i.persistence.write(CARRY_OVER, null);
+  forgetCartKey(i.persistence);
 }
 
 /**
  * The guest's cart, read to carry its lines into the customer's; `null` when there is nothing to
- * carry (the shop no longer has it, or its answer cannot be read, which trying again would not
- * change). When the shop cannot be reached the sign-in stops before it starts: signing in now would
- * leave the guest's lines behind for good, so the shopper is told to try again and loses nothing.
+ * carry (the shop no longer has it). When the shop cannot be reached, or answers with something
+ * that is not a cart, the sign-in stops before it starts: signing in now would leave the guest's
+ * lines behind, so the shopper is told to try again and loses nothing.
  */
-async function guestCartToCarry(i: StoreParts): Promise<Cart | null> {
+async function guestCartToCarry(i: StoreParts, key: string): Promise<Cart | null> {
   try {
-    return (await i.send((api, ctx) => api.getCart(ctx))).cart;
+    return (await i.send((api, ctx) => api.getCart(ctx), { asGuest: key, lockHeld: true })).cart;
   } catch (caught) {
     const error = toApiError(caught);
-    if (error.transient) throw error;
+    if (temporary(error)) throw error;
     return null;
   }
 }
@@ -158,7 +263,7 @@ export function discoverFeatures(i: StoreParts): Promise<void> {
         }),
       });
     },
-    (error: unknown) => console.warn('cart-widget: the shop\'s route index could not be read;', toApiError(error).message),
+    (error: unknown) => console.warn('cart-widget: no route index;', toApiError(error).message),
   );
 }
 
@@ -173,10 +278,12 @@ export async function getProduct(i: StoreParts, id: number | string, signal?: Ab
 
 // --- requests -----------------------------------------------------------------------------------
 
-async function change(i: StoreParts, send: Send, options: { freshCart?: boolean; cartKey?: string } = {}): Promise<Cart> {
+async function change(i: StoreParts, send: Send, options: Omit<RequestOptions, 'write'> = {}): Promise<Cart> {
+  // Guest lines still owed to this customer's cart go first (the carry-over's own writes hold the lock).
+  if (!options.lockHeld) await carryIfOwed(i);
   const reply = await i.send(send, { ...options, write: true });
   if (i.state().notMerged.length) i.set({ notMerged: Object.freeze([]) });
-  return settle(i, reply);
+  return settle(i, reply, ignore, options.lockHeld);
 }
 
 /** An add-on route: a 404 `rest_no_route` means the shop does not have it. */
@@ -238,12 +345,12 @@ export async function sendLineQuantities(i: StoreParts, itemKey: string, line: Q
  * The reply to a change: applied, unless it is late — then the cart is loaded again instead, and
  * only if that fails is the reply shown after all (it holds its change), with the failed load
  * left in `status`/`error` so the shopper can load again. `release` runs just before the reply is
- * applied. Resolves with the cart now confirmed.
+ * applied; `lockHeld` inside `exclusive`. Resolves with the cart now confirmed.
  */
-async function settle(i: StoreParts, reply: Reply, release: () => void = ignore): Promise<Cart> {
+async function settle(i: StoreParts, reply: Reply, release: () => void = ignore, lockHeld?: boolean): Promise<Cart> {
   let cart = reply.cart;
   let unreloaded = false;
-  if (i.startedBeforeShown(reply)) cart = await i.reread().catch(() => ((unreloaded = true), reply.cart));
+  if (i.startedBeforeShown(reply)) cart = await i.reread(lockHeld).catch(() => ((unreloaded = true), reply.cart));
   release();
   const { status, error } = i.state();
   i.showReply(reply, unreloaded ? { status, error } : {}, unreloaded);
@@ -259,12 +366,12 @@ function ignore(): void {}
  * contents' configuration (its children come with it), any other line by its product or variation
  * id with the extra data it was added with.
  */
-function linesToCarry(cart: Cart): Array<{ name: string; input: AddItemInput }> {
+function linesToCarry(cart: Cart): Array<{ key: string; name: string; input: AddItemInput }> {
   return cart.items
-    .filter((item) => !item.mnm?.container && item.quantity.value > 0)
+    .filter((item) => !boxOf(item) && item.quantity.value > 0)
     .map((item) => {
       const { mnm_contents: _contents, mnm_container: _container, ...itemData } = item.data;
-      return { name: item.name, input: { id: item.id, quantity: item.quantity.value, itemData } };
+      return { key: item.key, name: item.name, input: { id: item.id, quantity: item.quantity.value, itemData } };
     });
 }
 

@@ -1,5 +1,6 @@
 import type { ApiError } from '../api/errors.js';
 import type { Cart } from '../api/model.js';
+import type { Persistence } from './persistence.js';
 import type { Call, Reply, RequestOptions } from './request-pipeline.js';
 import type { Session } from './session.js';
 import type { CartState } from './state.js';
@@ -38,8 +39,11 @@ export interface StoreParts {
   /** Aborts when the store is disposed. */
   readonly signal: AbortSignal;
   set(patch: Partial<CartState>): void;
-  /** Reads the cart and shows it (the store's load, without sharing one in flight). */
-  reread(): Promise<Cart>;
+  /**
+   * Reads the cart and shows it (the store's load, without sharing one in flight); `lockHeld`
+   * inside `exclusive`, whose task holds the cart's lock already.
+   */
+  reread(lockHeld?: boolean): Promise<Cart>;
   /** Shows a reply's cart as the confirmed one (and tells the other tabs), unless a newer one is shown. */
   showReply(reply: Reply, patch?: Partial<CartState>, evenIfLate?: boolean): void;
   /** `state.cart` as the confirmed cart with the pending quantities, and `pending`. */
@@ -57,4 +61,8 @@ export interface StoreParts {
   dropNotices(): void;
   /** After a sign-out: a fresh guest cart. */
   startGuestCart(): Promise<void>;
+  /** This shop's storage and tabs: the guest key (`cart-key.ts`) and a carry-over still owed. */
+  readonly persistence: Persistence;
+  /** Runs `task` holding the cart's lock; its requests (and rereads) say `lockHeld`. */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
 }

@@ -12,20 +12,20 @@ import type { Persistence } from './persistence.js';
 export function syncTabs(
   persistence: Persistence,
   owner: () => string,
-  show: (cart: Cart) => void,
-): { share(cart: Cart): void; stop(): void } {
+  show: (cart: Cart, at: number) => void,
+): { share(cart: Cart, at: number): void; stop(): void } {
   const stop = persistence.listen((message) => {
     if (message.type === 'cart-key') {
       takeCartKey(persistence, message.key);
     } else if (message.type === 'cart' && isCart(message.cart)) {
       // Another session's cart (a Basic sign-in is not shared), or two tabs starting guest carts
       // at once: only the cart of this session and of the key kept is shown.
-      const kept = keptCartKey(persistence);
+      const kept = message.owner === 'guest:' && keptCartKey(persistence);
       if (message.owner !== owner() || (kept && message.cart.key && message.cart.key !== kept)) return;
-      show(message.cart);
+      show(message.cart, Number(message.at) || Date.now());
     }
   });
-  return { share: (cart) => persistence.post({ type: 'cart', cart, owner: owner() }), stop };
+  return { share: (cart, at) => persistence.post({ type: 'cart', cart, owner: owner(), at }), stop };
 }
 
 /** A cart as another tab posted it (messages are input: checked before they are shown). */

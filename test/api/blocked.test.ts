@@ -35,6 +35,12 @@ describe('the console note for a request blocked by CORS', () => {
     expect(note).not.to.include('cocart_allowed_http_origins');
   });
 
+  it("names the request without its query, so the guest's cart key is not in the console", async () => {
+    const note = await noteFor(index(['GET']));
+    expect(note).to.include('POST https://blocked.test/').and.include('/cocart/v2/cart/add-item was probably blocked');
+    expect(note).not.to.include('t_a');
+  });
+
   it('names the switch and cocart_allowed_http_origins with the page origin for a CoCart 4.4 shop (POST on v2/cart)', async () => {
     const note = await noteFor(index(['GET', 'POST']));
     expect(note).to.include('CoCart 4.4+').and.include("add_filter( 'cocart_disable_all_cors', '__return_false' );");

@@ -20,6 +20,35 @@
       };
       return title === undefined ? register.call(this, guarded) : register.call(this, title, guarded);
     };
+  // A failing comparison of two elements (`expect(a).to.equal(b)`) never ended its file: the
+  // failure's `actual` and `expected` are walked whole to report them. They are reported as their
+  // tag names instead; the message says the rest. (Tests taking a `done` callback are left as they are.)
+  const tag = (value) => (value instanceof Node ? `<${value.nodeName.toLowerCase()}>` : value);
+  const tame = (fn) =>
+    async function () {
+      try {
+        return await fn.call(this);
+      } catch (error) {
+        if (error && (error.actual instanceof Node || error.expected instanceof Node)) {
+          error.actual = tag(error.actual);
+          error.expected = tag(error.expected);
+        }
+        throw error;
+      }
+    };
+  let currentIt;
+  Object.defineProperty(window, 'it', {
+    configurable: true,
+    get: () => currentIt,
+    set: (register) => {
+      currentIt =
+        typeof register === 'function'
+          ? function it(title, fn) {
+              return register.call(this, title, typeof fn === 'function' && fn.length === 0 ? tame(fn) : fn);
+            }
+          : register;
+    },
+  });
   let current;
   Object.defineProperty(window, 'afterEach', {
     configurable: true,

@@ -62,3 +62,13 @@ export function linkWidgetStylesheet(): Promise<HTMLLinkElement> {
   document.head.append(link);
   return linked;
 }
+
+/** Runs `task` as in a browser without the Web Locks API (an http page, an older browser). */
+export async function withoutWebLocks<T>(task: () => Promise<T>): Promise<T> {
+  Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
+  try {
+    return await task();
+  } finally {
+    delete (navigator as { locks?: unknown }).locks;
+  }
+}

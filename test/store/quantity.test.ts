@@ -76,7 +76,11 @@ describe('CartStore quantity changes', () => {
     }
     await Promise.all(asked);
 
-    expect(quantitiesSent(shop, 'a')).to.deep.equal(['2', '6']);
+    // The first request reads the quantity when it goes out, once the cart's write lock is its
+    // (one write at a time): by then it may already be a newer value. Never more than two.
+    const sent = quantitiesSent(shop, 'a');
+    expect(sent.at(-1)).to.equal('6');
+    expect(sent.length).to.be.within(1, 2);
     expect(flight.max).to.equal(1);
     expect(lineOf(store, 'a')?.quantity.value).to.equal(6);
     expect(store.state.pending).to.deep.equal([]);
@@ -101,14 +105,16 @@ describe('CartStore quantity changes', () => {
     expect(lineOf(store, 'a')?.quantity.value).to.equal(2);
   });
 
-  it('lets different lines change side by side', async () => {
+  it('changes different lines one after the other, both shown at once (one write at a time per cart)', async () => {
     const { shop, flight } = lineShop([
       { key: 'a', quantity: 1 },
       { key: 'b', quantity: 1 },
     ]);
     const store = await loaded(shop);
-    await Promise.all([store.updateQuantity('a', 2), store.updateQuantity('b', 3)]);
-    expect(flight.max).to.equal(2);
+    const changed = Promise.all([store.updateQuantity('a', 2), store.updateQuantity('b', 3)]);
+    expect(store.state.cart?.items.map((item) => item.quantity.value)).to.deep.equal([2, 3]);
+    await changed;
+    expect(flight.max).to.equal(1);
     expect(store.state.cart?.items.map((item) => item.quantity.value)).to.deep.equal([2, 3]);
   });
 

@@ -28,6 +28,7 @@ function signInShop(shop: TestShop) {
       HttpResponse.json({ user_id: '7', display_name: 'Ada', email: 'ada@example.test', extras: { jwt_token: 't1', jwt_refresh: 'r1' } }),
     ),
     http.post(shop.url('v2/logout'), () => HttpResponse.json({ message: 'bye' })),
+
     http.get(shop.url('v2/cart'), ({ request }) =>
       request.headers.get('Authorization')
         ? HttpResponse.json(wireCart({ key: '7', lines: [{ key: 'mine', quantity: 1 }] }))
@@ -47,6 +48,13 @@ function recordPosts() {
   return { posted, restore: () => (BroadcastChannel.prototype.postMessage = postMessage) };
 }
 
+/** A message as heard, its `at` (how new the cart is, a number) checked and left out. */
+function withoutAt(message: SyncMessage | undefined): unknown {
+  if (message?.type !== 'cart') return message;
+  const { at, ...rest } = message;
+  expect(at, 'at').to.be.a('number');
+  return rest;
+}
 
 const credentials = { username: 'ada', password: 'secret' };
 
@@ -80,31 +88,28 @@ describe('CartStore across tabs and sessions', () => {
         await waitUntil(() => heard.length === 3, 'the messages did not arrive');
         expect(heard.map((message) => message.type)).to.deep.equal(['cart-key', 'cart', 'cart']);
         expect(heard[0]).to.deep.equal({ type: 'cart-key', key: 't_a' });
-        expect(heard[1]).to.deep.equal({ type: 'cart', cart, owner: 'guest:' });
+        expect(withoutAt(heard[1])).to.deep.equal({ type: 'cart', cart, owner: 'guest:' });
       } finally {
         channel.close();
       }
     });
 
-    it('tells the other tabs after the frame that shows the change, in order, not while it sets the state', async () => {
+    it('tells the other tabs in a task of its own right after the change, in order, without waiting for a frame', async () => {
       const shop = newShop();
       worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_a', lines: [{ key: 'a', quantity: 1 }] }))));
       const store = getCartStore(shop.config);
       const { channel, heard } = channelOf(store);
       const { posted, restore } = recordPosts();
-      // The frame after the cart appeared: its callbacks run in the order they were asked for, so
-      // this one runs before any the store could have asked for after setting the state.
-      let postedByThatFrame: string[] | undefined;
-      const unsubscribe = store.subscribe((state) => {
-        if (state.cart && !postedByThatFrame) requestAnimationFrame(() => (postedByThatFrame = [...posted]));
-      });
+      // A tab in the background draws no frames: what it tells the others must not wait for one.
+      const unsubscribe = () => undefined;
       try {
         const cart = await store.load();
-        expect(posted, 'sent within the change').to.deep.equal([]);
+        // The key the answer brought goes as the cart's lock passes on (the next holder, in any
+        // tab, needs it); the cart, whose copy for the channel takes time, not within the change.
+        expect(posted, 'sent within the change').to.deep.equal(['cart-key']);
 
-        await waitUntil(() => heard.length === 2, 'the messages did not arrive');
-        expect(postedByThatFrame, 'sent before the frame').to.deep.equal([]);
-        expect(heard).to.deep.equal([
+        await waitUntil(() => heard.length === 2, 'the messages did not arrive', { timeout: 100 });
+        expect(heard.map(withoutAt)).to.deep.equal([
           { type: 'cart-key', key: 't_a' },
           { type: 'cart', cart, owner: 'guest:' },
         ]);
@@ -123,11 +128,11 @@ describe('CartStore across tabs and sessions', () => {
       const { posted, restore } = recordPosts();
       try {
         const cart = await store.load();
-        expect(posted, 'sent within the change').to.deep.equal([]);
+        expect(posted, 'sent within the change').to.deep.equal(['cart-key']);
         window.dispatchEvent(new PageTransitionEvent('pagehide'));
         expect(posted, 'sent as the page is left').to.deep.equal(['cart-key', 'cart']);
         await waitUntil(() => heard.length === 2, 'the messages did not arrive');
-        expect(heard[1]).to.deep.equal({ type: 'cart', cart, owner: 'guest:' });
+        expect(withoutAt(heard[1])).to.deep.equal({ type: 'cart', cart, owner: 'guest:' });
       } finally {
         restore();
         channel.close();
@@ -229,6 +234,8 @@ describe('CartStore across tabs and sessions', () => {
     it('signs out to a fresh guest cart with no key and no credentials', async () => {
       const shop = newShop();
       signInShop(shop);
+      // The guest's line joins the customer's cart at sign-in (no line owed, so no key kept).
+      worker.use(http.post(shop.url('v2/cart/add-item'), () => HttpResponse.json(wireCart({ key: '7', lines: [{ key: 'mine', quantity: 1 }] }))));
       const store = getCartStore(shop.config);
       await store.load();
       await store.signIn(credentials);

@@ -6,6 +6,7 @@ import { CartItemAddedEvent, CartItemRemovedEvent, CartUpdatedEvent, type CartCh
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 import { sentences } from '../../format/messages/shared.js';
 import type { CartStore } from '../../store/cart-store.js';
+import { boxOf } from '../../store/boxes.js';
 import type { CartState } from '../../store/state.js';
 import { askToAdd } from '../item-adding.js';
 import { reportFailure } from '../cart-element.js';
@@ -103,7 +104,7 @@ export class DrawerActions {
     // The quantity is fine when a removal fails: the error belongs to the line, not the field.
     const state = await this.#runOnLine('remove-item', key, (store) => store.removeItem(key), (m) => m.removeFailed(item.name), { field: false });
     if (!state) return false;
-    const lines = [item, ...before.items.filter((line) => line.mnm?.container === key)];
+    const lines = [item, ...before.items.filter((line) => boxOf(line) === key)];
     this.#announce(this.messages().removed(item.name));
     this.host.dispatchEvent(new CartItemRemovedEvent({ ...analyticsDetail(before, lines), cart: state.cart ?? before }));
     return true;
@@ -118,7 +119,7 @@ export class DrawerActions {
     const cart = (await this.#run('restore-item', (store) => store.restoreItem(key), (m) => m.restoreFailed(removed.name)))?.cart;
     if (!cart) return false;
     this.#announce(this.messages().restored(removed.name));
-    this.#updated(cart, cart.items.filter((line) => line.key === key || line.mnm?.container === key), 'restore');
+    this.#updated(cart, cart.items.filter((line) => line.key === key || boxOf(line) === key), 'restore');
     return true;
   }
 

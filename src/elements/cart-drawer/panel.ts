@@ -9,6 +9,7 @@ import { analyticsDetail } from '../../events/analytics.js';
 import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
 import { describeError, sentences } from '../../format/messages/shared.js';
+import { boxOf } from '../../store/boxes.js';
 import type { CartState } from '../../store/state.js';
 import type { DrawerHost } from './drawer-host.js';
 import { renderCrossSells } from './cross-sells.js';
@@ -153,8 +154,8 @@ export class DrawerPanel {
     this.#lines = [];
     this.#boxContents = new Map();
     for (const item of items) {
-      const container = item.mnm?.container;
-      if (container && keys.has(container)) this.#boxContents.set(container, [...(this.#boxContents.get(container) ?? []), item]);
+      const box = boxOf(item, keys);
+      if (box) this.#boxContents.set(box, [...(this.#boxContents.get(box) ?? []), item]);
       else this.#lines.push(kept(before.get(item.key), item));
     }
     for (const [key, children] of this.#boxContents) this.#boxContents.set(key, kept(boxesBefore.get(key), children));

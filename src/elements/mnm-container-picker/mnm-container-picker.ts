@@ -5,7 +5,6 @@ import type { Currency, MixAndMatch, MixAndMatchChild, Product } from '../../api
 import { parseProductConfig, type ProductConfig } from '../../api/product-config.js';
 import { CartItemAddedEvent } from '../../events/cart-events.js';
 import type { Messages } from '../../format/messages.js';
-import { pickerMessages, type PickerMessages } from '../../format/messages/mnm-container-picker.js';
 import { formatMoney } from '../../format/money.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartState } from '../../store/state.js';
@@ -14,6 +13,8 @@ import { askToAdd } from '../item-adding.js';
 import { addedBoxDetail } from './added-box.js';
 import { boxContents, boxPrice, capacityFor, emptySelection, selectionStatus, withQuantity, type Selection } from './box-selection.js';
 import { styles } from './mnm-container-picker.styles.js';
+// Last: in this order the picker's chunk and cart-widget.all.js gzip a little smaller (measured).
+import { pickerMessages, type PickerMessages } from '../../format/messages/mnm-container-picker.js';
 
 /** Used only when neither the product nor a loaded cart names a currency: plain numbers. */
 const PLAIN_CURRENCY: Currency = {

@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '../../helpers/testing.js';
+import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '../../helpers/testing.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import '../../../src/elements/add-to-cart/define.js';
@@ -98,18 +98,24 @@ describe('<add-to-cart>', () => {
       expect(alertTexts(el)[0]).to.contain('You cannot add another');
     });
 
-    it("keeps its error when the page's first cart load lands after it", async () => {
+    it("keeps its error when the add waited for the page's first cart load", async () => {
       // A returning shopper: the guide is in the kept cart, and the new page's store has no cart yet.
       await shop().store().addItem({ id: ID.guide, quantity: 1 });
       resetCartStores();
       const el = await fixture<AddToCart>(html`<add-to-cart base-url=${shop().baseUrl} product-id=${ID.guide}></add-to-cart>`);
+      const addsBefore = requestsTo(shop(), 'POST', 'v2/cart/add-item').length;
       const firstLoad = holdRequests(shop(), 'get', 'v2/cart');
       const loading = shop().store().load();
-      await el.add();
-      await el.updateComplete;
-      expect(alertTexts(el)[0]).to.contain('You cannot add another');
+      // One request at a time per cart: the add goes once the load is answered, and is refused.
+      const adding = el.add();
+      await aTimeout(50);
+      expect(requestsTo(shop(), 'POST', 'v2/cart/add-item'), 'the add went before the load was answered').to.have.length(addsBefore);
       firstLoad.release();
       await loading;
+      await adding;
+      await el.updateComplete;
+      expect(alertTexts(el)[0]).to.contain('You cannot add another');
+      await aTimeout(50);
       await el.updateComplete;
       expect(alertTexts(el)[0]).to.contain('You cannot add another');
     });

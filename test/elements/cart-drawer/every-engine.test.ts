@@ -33,6 +33,13 @@ async function openWithKeyboard(): Promise<CartDrawer> {
   return el;
 }
 
+async function openWithMouse(): Promise<CartDrawer> {
+  const el = await drawerFor(shop());
+  await mouseClick(getByRole(el, 'button', 'Cart'));
+  await waitUntil(() => el.open && el.shadowRoot!.querySelector('dialog')?.open, 'the click did not open the drawer');
+  return el;
+}
+
 describe(`<cart-drawer> in ${engine}`, () => {
   beforeEach(async () => {
     await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 2 });
@@ -41,15 +48,17 @@ describe(`<cart-drawer> in ${engine}`, () => {
   it('lets a keyboard user reach Checkout by Tab, whatever the engine\'s Tab order (Safari skips links)', async () => {
     const el = await openWithKeyboard();
     const checkout = getByRole(el, 'link', 'Checkout');
+    const dialog = el.shadowRoot!.querySelector('dialog')!;
     const path: string[] = [];
     for (let step = 0; step < 40 && focused() !== checkout; step++) {
       await press('Tab');
       path.push(describeElement(focused()));
     }
-    expect(focused(), `Tab went ${path.join(' → ')}`).to.equal(checkout);
+    // A yes or no, not the two elements: WebKit's run never ended when this failed comparing elements.
+    expect(focused() === checkout, `Checkout never had focus: Tab went ${path.join(' → ')}`).to.equal(true);
     // And on: the next Tab wraps to the top of the drawer, not out of it.
     await press('Tab');
-    expect(el.shadowRoot!.querySelector('dialog')!.contains(focused()), `focus left for ${describeElement(focused())}`).to.equal(true);
+    expect(dialog.contains(focused()), `focus left for ${describeElement(focused())}`).to.equal(true);
   });
 
   it('opens with focus on the "Cart" heading, so a screen reader starts at the top', async () => {
@@ -60,14 +69,17 @@ describe(`<cart-drawer> in ${engine}`, () => {
     expectFocusOn(getByRole(el, 'button', 'Close'));
   });
 
-  it('draws a focus ring on the Cart button when Escape closes the drawer', async () => {
-    const el = await openWithKeyboard();
-    await press('Escape');
-    await waitUntil(() => !el.open, 'Escape did not close the drawer');
-    const trigger = getByRole(el, 'button', 'Cart');
-    await waitUntil(() => focused() === trigger, 'focus did not come back to the Cart button');
-    expect(hasRing(trigger), 'no focus ring on the Cart button').to.equal(true);
-  });
+  // Firefox hands focus back to a button the mouse focused without a ring, though a key closed the drawer.
+  for (const opener of ['keyboard', 'mouse'] as const) {
+    it(`draws a focus ring on the Cart button when Escape closes the drawer the ${opener} opened`, async () => {
+      const el = opener === 'keyboard' ? await openWithKeyboard() : await openWithMouse();
+      await press('Escape');
+      await waitUntil(() => !el.open, 'Escape did not close the drawer');
+      const trigger = getByRole(el, 'button', 'Cart');
+      await waitUntil(() => focused() === trigger, 'focus did not come back to the Cart button');
+      expect(hasRing(trigger), 'no focus ring on the Cart button').to.equal(true);
+    });
+  }
 
   it('draws no ring around the heading when the mouse opened the drawer', async () => {
     const el = await drawerFor(shop());

@@ -158,7 +158,9 @@ describe('<cart-drawer> lines', () => {
     held.release();
     await waitUntil(() => shop().store().state.pending.length === 0, 'the change never settled');
     const sent = requestsTo(shop(), 'POST', itemRoute).map(bodyOf);
-    expect(sent).to.have.length(2);
+    // The first request reads the quantity when the cart's write lock is its (one write at a
+    // time): it may already carry a newer value. Never more than two.
+    expect(sent.length).to.be.within(1, 2);
     expect(sent.at(-1)).to.deep.equal({ quantity: '6' });
     expect(quantityOf(el, BEANS).value).to.equal('6');
     expect(lineTotal(el, BEANS)).to.equal('Total $108.00');

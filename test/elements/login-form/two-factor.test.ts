@@ -207,10 +207,11 @@ describe('<login-form> two-factor step', () => {
     await waitUntil(() => shop().store().state.cart?.key?.startsWith('t_'), 'no fresh guest cart', { timeout: 5000 });
   });
 
-  it('stays on the code step when an earlier sign-out, failed offline, settles late', async () => {
+  it('stays on the code step when an earlier sign-out, failed offline, settles while the next sign-in waits', async () => {
     const ada = DEFAULT_USERS.find((user) => user.username === 'ada')!;
     const el = await formFor(shop());
-    // Ada's cart, loaded after her sign-in, answers only after she signed out and Grace signed in.
+    // Ada's cart, loaded after her sign-in, answers only after she signed out and Grace sent her
+    // password (Grace's sign-in holds the cart's lock, so it waits for that read).
     const cart = holdRequests(shop(), 'get', 'v2/cart');
     worker.use(http.post(shop().url('v2/logout'), () => HttpResponse.error()));
     await submitCredentials(el, 'ada', ada.password);
@@ -219,10 +220,11 @@ describe('<login-form> two-factor step', () => {
     await waitForStep(el, 'credentials');
     const required = oneEvent(el, 'auth-two-factor-required');
     await submitCredentials(el, 'grace', grace.password);
+    await aTimeout(50);
+    cart.release();
     await required;
     await waitForStep(el, 'two-factor');
     await typeInto(el, 'Verification code', '12');
-    cart.release();
     await waitUntil(() => shop().store().state.cart?.key?.startsWith('t_'), 'no fresh guest cart', { timeout: 5000 });
     await aTimeout(50);
     await el.updateComplete;
