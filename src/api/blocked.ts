@@ -57,7 +57,7 @@ export function explainWrongAddress(shop: string, { kind, status, code, missingR
   const wrong = kind == 'invalid-response' || (status == 404 && (!code || missingRoute));
   if (wrong) {
     console.error(
-      `cart-widget: no cart at ${shop}/v2/cart (${code ?? status ?? 'not a cart'}): check base-url (the REST root, .../wp-json) and namespace (CoCart: namespace="cocart").`,
+      `cart-widget: no cart at ${shop}/v2/cart (${code ?? status ?? 'not a cart'}): check base-url (the REST root, .../wp-json) and namespace="cocart" (CoCart).`,
     );
   }
   return wrong;

@@ -1,5 +1,5 @@
 import { ContextConsumer } from '@lit/context';
-import { LitElement, type PropertyDeclarations } from 'lit';
+import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { AmountsMode } from '../api/model.js';
 import { toApiError, type ApiError } from '../api/errors.js';
 import { CartErrorEvent } from '../events/cart-events.js';
@@ -102,6 +102,21 @@ export class CartElement extends LitElement {
 
   protected override firstUpdated(): void {
     this.#states?.delete('--loading');
+  }
+
+  /**
+   * After every render, each field that names the value in effect in `data-value` shows it, also
+   * when that value did not change (an entry the element refused, clamped or left): a number field
+   * its count, a radio button whether it is the chosen one. What lit's `live` directive does, without
+   * the chunk it cost every page with a drawer or a picker.
+   */
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    for (const field of this.renderRoot.querySelectorAll<HTMLInputElement>('input[data-value]')) {
+      const value = field.dataset.value!;
+      if (field.type == 'radio') field.checked = field.value == value;
+      else if (field.value != value) field.value = value;
+    }
   }
 
   /** The language this element speaks: one that ships, else `en` (while a new one loads, the one still shown). */

@@ -1,6 +1,5 @@
-import { css, html, noChange, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
 import { guard } from 'lit/directives/guard.js';
-import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { CartItem, Currency, VariationAttribute } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
@@ -90,7 +89,7 @@ function line(item: CartItem, pending: boolean, error: LineError | undefined, ch
         aria-label=${m.quantityFor(item.name)}
         min=${min}
         max=${max ?? nothing}
-        .value=${editing ? noChange : live(String(value))}
+        data-value=${editing ? nothing : value}
         aria-invalid=${about && !error.note ? 'true' : nothing}
         aria-describedby=${about ? lineErrorId(item.key) : nothing}
       /><button

@@ -1,5 +1,4 @@
 import { css, html, nothing } from 'lit';
-import { live } from 'lit/directives/live.js';
 import type { Currency, Shipping, ShippingPackage } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
@@ -54,7 +53,7 @@ function shippingPackage(pkg: ShippingPackage, index: number, view: ShippingView
           name=${id}
           value=${rate.key}
           data-package=${pkg.id}
-          .checked=${live(rate.key === pkg.chosenRate)}
+          data-value=${pkg.chosenRate ?? ''}
         />
         <span class="shipping-rate-label" part="shipping-rate-label">${rate.label}</span>
         <span class="shipping-rate-cost" part="shipping-rate-cost">${rate.cost ? formatMoney(rate.cost, currency) : m.free}</span>

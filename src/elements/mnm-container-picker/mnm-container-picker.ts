@@ -1,6 +1,5 @@
 import { initialState, Task } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { live } from 'lit/directives/live.js';
 import type { Currency, MixAndMatch, MixAndMatchChild, Product } from '../../api/model.js';
 import { parseProductConfig, type ProductConfig } from '../../api/product-config.js';
 import { CartItemAddedEvent } from '../../events/cart-events.js';
@@ -214,7 +213,7 @@ export class MnmContainerPicker extends CartElement {
               type="number"
               inputmode="numeric"
               min="1"
-              .value=${live(String(this.boxes))}
+              data-value=${this.boxes}
               @input=${(event: Event) => this.#setBoxes(event)}
               @change=${this.#showCommittedValues}
             />
@@ -279,7 +278,7 @@ export class MnmContainerPicker extends CartElement {
             aria-invalid=${over}
             aria-describedby=${over ? 'guidance' : nothing}
             ?disabled=${!child.inStock}
-            .value=${live(String(quantity))}
+            data-value=${quantity}
             @input=${(event: Event) => this.#choose(child.id, readCount(event, 0))}
             @change=${this.#showCommittedValues}
           />
