@@ -26,9 +26,6 @@ interface SharedSession {
   endedBy?: SessionEndReason;
 }
 
-/** The routes a sign-in and a sign-out call (`api/routes.ts`'s `login` and `logout`). */
-export type SignInRoutes = Pick<typeof import('../api/routes.js'), 'login' | 'logout'>;
-
 export interface SessionOptions {
   /** The clock, ms since the epoch. */
   now?: () => number;
@@ -153,14 +150,13 @@ export class Session {
    * Signs in. The login carries no guest cart key: on a real server a signed-in request with one
    * replaces the customer's saved cart (the store carries guest lines over itself). A two-factor
    * challenge rejects with an `ApiError` whose `is('2fa_required')` is true and `twoFactor` set.
-   * Over plain http the api refuses before the password leaves the page. `routes` are the login
-   * and logout routes: the store's actions (`store-actions.ts`, loaded when first needed) hand them
-   * over, so the page's first script carries neither.
+   * Over plain http the api refuses before the password leaves the page. The login and logout
+   * routes load with the first sign-in or sign-out (`api/routes.ts`, in the store's actions chunk,
+   * which a sign-in has loaded already): the page's first script carries neither.
    */
-  async signIn(input: SignInInput, routes: SignInRoutes): Promise<void> {
+  async signIn(input: SignInInput): Promise<void> {
     const { username, password } = input;
-    const { login } = routes;
-    const result = await login(this.#api, input, { credentialsInQuery: this.#inQuery() });
+    const result = await import('../api/routes.js').then(({ login }) => login(this.#api, input, { credentialsInQuery: this.#inQuery() }));
     if (this.#config.auth !== 'basic' && result.token) {
       this.#share({ token: result.token, refreshToken: result.refreshToken, user: result.user });
       return;
@@ -173,13 +169,13 @@ export class Session {
   }
 
   /** Ends the session here and in every tab, and tells the shop (where it has a logout route). */
-  async signOut(routes: SignInRoutes): Promise<void> {
+  async signOut(): Promise<void> {
     const credentials = this.#held();
     // Nothing to end: another tab's Basic session (not shared) stays.
     if (credentials.kind === 'none') return;
     this.#end('user');
     try {
-      await routes.logout(this.#api, { credentials });
+      await import('../api/routes.js').then(({ logout }) => logout(this.#api, { credentials }));
     } catch {
       // A shop without the route, or offline: the session has ended on this side regardless.
     }

@@ -19,8 +19,6 @@ import type { CartState, ShippingDestination, ShippingEstimate } from './state.j
 
 type Send = Call<Cart>;
 
-/** What the session signs in and out with (named, not the module object: no namespace object to build). */
-const signInRoutes = { login: routes.login, logout: routes.logout };
 type Feature = keyof CartState['features'];
 type Waiter = QuantityChanges['waiters'][number];
 
@@ -87,7 +85,7 @@ export async function signIn(i: StoreParts, input: SignInInput): Promise<void> {
     // The guest cart as it is now: the one on screen when it is this key's, else asked for.
     const onScreen = i.confirmed();
     const guestCart = guestKey ? (onScreen?.key === guestKey ? onScreen : await guestCartToCarry(i, guestKey)) : null;
-    await i.changeSession(() => session.signIn(input, signInRoutes));
+    await i.changeSession(() => session.signIn(input));
     i.newSession();
     i.set({ notMerged: Object.freeze([]) });
     if (!guestKey || !guestCart || !linesToCarry(guestCart).length) {
@@ -241,7 +239,7 @@ export async function signOut(i: StoreParts): Promise<void> {
   const guest = () => session.state.kind === 'guest';
   if (guest()) return;
   try {
-    await i.changeSession(() => session.signOut(signInRoutes));
+    await i.changeSession(() => session.signOut());
   } finally {
     if (guest()) await i.startGuestCart();
   }

@@ -6,29 +6,13 @@ import { CartApi } from '../../src/api/cart-api.js';
 import { DEFAULT_USERS, type MockShape, type MockShop, type MockUser } from '../../src/mock/index.js';
 import { CartStore, storeScope } from '../../src/store/cart-store.js';
 import { createPersistence } from '../../src/store/persistence.js';
-import * as routes from '../../src/api/routes.js';
-import { Session, type SignInRoutes } from '../../src/store/session.js';
+import { Session } from '../../src/store/session.js';
 import type { StoreConfig } from '../../src/store/config.js';
-import type { SignInInput } from '../../src/store/session.js';
 import { fakeShop, type FakeTestShop } from '../helpers/network.js';
 import { expectNoSecretsStored, knownSecrets } from './session-secrets.js';
 
 export { worker } from '../helpers/network.js';
 export { expectNoSecretsStored, isStored } from './session-secrets.js';
-
-/**
- * A `Session` as the tests drive it, with the login and logout routes at hand (in the widget the
- * store's actions hand them over).
- */
-export class TestSession extends Session {
-  override signIn(input: SignInInput, given: SignInRoutes = routes): Promise<void> {
-    return super.signIn(input, given);
-  }
-
-  override signOut(given: SignInRoutes = routes): Promise<void> {
-    return super.signOut(given);
-  }
-}
 
 export const ada = DEFAULT_USERS.find((user) => user.username === 'ada')!;
 export const grace = DEFAULT_USERS.find((user) => user.username === 'grace')!;
@@ -59,7 +43,7 @@ export interface TestShop extends Omit<FakeTestShop, 'requests'> {
   /** The shop's and the sessions' clock, ms: move it to expire tokens and codes. */
   clock: { now: number };
   /** A new tab of this shop: its own api, persistence and session, sharing storage and channels. */
-  tab(): TestSession;
+  tab(): Session;
   /** Requests this shop saw to `path` below the namespace (any method when left out). */
   requests(path?: string, method?: string): MockShop['requests'];
 }
@@ -80,7 +64,7 @@ export function newShop(options: TestShopOptions = {}): TestShop {
   return {
     ...test,
     clock,
-    tab: () => new TestSession(new CartApi({ baseUrl, namespace }), createPersistence(storeScope(config)), config, { now }),
+    tab: () => new Session(new CartApi({ baseUrl, namespace }), createPersistence(storeScope(config)), config, { now }),
     requests: (path, method) =>
       shop.requests.filter((request) => {
         const url = new URL(request.url);

@@ -4,7 +4,8 @@ import { CartApi, type Credentials } from '../../src/api/cart-api.js';
 import { ApiError } from '../../src/api/errors.js';
 import { CartStore, getCartStore, storeScope } from '../../src/store/cart-store.js';
 import { createPersistence, type Persistence } from '../../src/store/persistence.js';
-import { TestSession, ada, expectNoSecretsStored, isStored, newShop, nextState, tokenOf, useShops, worker, type TestShop } from './session-fixtures.js';
+import { Session } from '../../src/store/session.js';
+import { ada, expectNoSecretsStored, isStored, newShop, nextState, tokenOf, useShops, worker, type TestShop } from './session-fixtures.js';
 
 const DAY = 86_400_000;
 const adaSignIn = { username: 'ada', password: ada.password };
@@ -30,7 +31,7 @@ function refuseToken(test: TestShop, token: string): { refused: number } {
 }
 
 /** A signed-in tab, and a second tab of the same shop that restored the session from storage. */
-async function twoTabs(test: TestShop): Promise<[TestSession, TestSession, string]> {
+async function twoTabs(test: TestShop): Promise<[Session, Session, string]> {
   const first = test.tab();
   await first.signIn(adaSignIn);
   const second = test.tab();
@@ -42,7 +43,7 @@ async function twoTabs(test: TestShop): Promise<[TestSession, TestSession, strin
  * held then, and hears the other tabs' messages `ms` later (as storage and messages may reach a
  * tab after the lock another tab released).
  */
-function laggingTab(test: TestShop, ms: number): { session: TestSession; lag(): void } {
+function laggingTab(test: TestShop, ms: number): { session: Session; lag(): void } {
   const real = createPersistence(storeScope(test.config));
   let frozen: Map<string, string | null> | null = null;
   const persistence: Persistence = {
@@ -51,7 +52,7 @@ function laggingTab(test: TestShop, ms: number): { session: TestSession; lag(): 
     listen: (listener) => real.listen((message) => (frozen ? setTimeout(() => listener(message), ms) : listener(message))),
   };
   const now = () => test.clock.now;
-  const session = new TestSession(new CartApi(test.config), persistence, test.config, { now });
+  const session = new Session(new CartApi(test.config), persistence, test.config, { now });
   return { session, lag: () => (frozen = new Map([['session', real.read('session')]])) };
 }
 

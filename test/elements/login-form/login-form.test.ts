@@ -8,7 +8,7 @@ import type { AuthSignedInEvent, AuthSignedOutEvent } from '../../../src/events/
 import { DEFAULT_USERS } from '../../../src/mock/index.js';
 import { storeScope } from '../../../src/store/cart-store.js';
 import { createPersistence } from '../../../src/store/persistence.js';
-import { TestSession } from '../../store/session-fixtures.js';
+import { Session } from '../../../src/store/session.js';
 import { getByRole } from '../../helpers/queries.js';
 import { holdRequests, useShop, worker } from '../../helpers/shop.js';
 import {
@@ -222,7 +222,7 @@ describe('<login-form>', () => {
     it('follows a sign-out in another tab and tells the page why', async () => {
       const el = await signedInForm();
       const config = { baseUrl: shop().baseUrl, namespace: shop().namespace };
-      const otherTab = new TestSession(new CartApi(config), createPersistence(storeScope(config)), config);
+      const otherTab = new Session(new CartApi(config), createPersistence(storeScope(config)), config);
       const signedOut = oneEvent(el, 'auth-signed-out') as Promise<AuthSignedOutEvent>;
       await otherTab.signOut();
       expect((await signedOut).detail).to.deep.equal({ reason: 'other-tab' });
@@ -248,7 +248,7 @@ describe('<login-form>', () => {
       await submitCredentials(el, 'ada', ada.password);
       await waitForSignedIn(el, shop());
       const config = { baseUrl: shop().baseUrl, namespace: shop().namespace };
-      await new TestSession(new CartApi(config), createPersistence(storeScope(config)), config).signOut();
+      await new Session(new CartApi(config), createPersistence(storeScope(config)), config).signOut();
       await waitForStep(el, 'credentials');
       expect(regionText(el, 'status')).to.equal('You were signed out in another window.');
       await expect(el).to.be.accessible();
