@@ -9,6 +9,7 @@
 // `note(text)`. More journeys live in the files listed at the end.
 import { atOnceJourneys } from './journeys-at-once.mjs';
 import { crossOriginJourneys } from './journeys-cross-origin.mjs';
+import { merchantJourneys } from './journeys-merchants.mjs';
 import { shopVersionJourneys } from './journeys-versions.mjs';
 import { describeLines, serverLines, serverRemoved } from './shop.mjs';
 import { developerText, pause, waitFor } from './shopper.mjs';
@@ -348,5 +349,6 @@ export const journeys = [
   },
   ...atOnceJourneys,
   ...shopVersionJourneys,
+  ...merchantJourneys,
   ...crossOriginJourneys,
 ];

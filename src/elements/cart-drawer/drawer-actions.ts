@@ -60,11 +60,12 @@ export class DrawerActions {
 
   /**
    * Errors belong to the moment: what the drawer said about the shopper's last actions goes when
-   * the drawer closes or the shopper signs in or out. Quietly: the drawer is closing (it updates
-   * before it opens again) or rendering.
+   * the drawer closes or the shopper signs in or out, from the status region too. Quietly: the
+   * drawer is closing (it updates before it opens again) or rendering.
    */
   forget(): void {
-    this.feedback = { ...this.feedback, alert: '', couponError: '', lineErrors: new Map() };
+    const { id } = this.feedback.announcement;
+    this.feedback = { ...this.feedback, announcement: { id, text: '' }, alert: '', couponError: '', lineErrors: new Map() };
   }
 
   /** The shopper edited the code the coupon error was about. */

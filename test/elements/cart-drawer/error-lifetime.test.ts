@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { HttpResponse, http } from 'msw';
 import { DEFAULT_USERS, PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import type { CartDrawer } from '../../../src/elements/cart-drawer/cart-drawer.js';
-import { alertTexts, getByRole } from '../../helpers/queries.js';
+import { alertTexts, getByRole, visibleText } from '../../helpers/queries.js';
 import { useShop, worker } from '../../helpers/shop.js';
 import { openDrawer } from './drawer-page.js';
 
@@ -61,6 +61,23 @@ describe('<cart-drawer> errors belong to the moment', () => {
     await el.updateComplete;
     expect(alertTexts(el)).to.deep.equal([]);
     expect(getByRole(el, 'spinbutton', `Quantity for ${BEANS}`).getAttribute('aria-invalid')).to.not.equal('true');
+    await expect(el).to.be.accessible();
+  });
+
+  it('forgets what it said about a quantity typed over the limit once the drawer is closed, in the status region too (found on both real stores)', async () => {
+    await shop().store().addItem({ id: ID.dripper, quantity: 2 }); // 3 in stock
+    const el = await openDrawer(shop());
+    const dripper = getByRole<HTMLInputElement>(el, 'spinbutton', 'Quantity for Ceramic Pour-Over Dripper');
+    const said = () => visibleText(el.shadowRoot!.querySelector('dialog')!).includes('Only 3 available.');
+    dripper.focus();
+    dripper.select();
+    await sendKeys({ type: '5' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => shop().store().state.pending.length === 0 && said(), 'the limit was never said');
+    await el.hide();
+    await el.show();
+    await el.updateComplete;
+    expect(visibleText(el.shadowRoot!.querySelector('dialog')!)).to.not.contain('Only 3 available.');
     await expect(el).to.be.accessible();
   });
 
