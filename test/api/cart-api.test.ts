@@ -3,8 +3,9 @@ import { expect } from '../helpers/testing.js';
 import { delay, http, HttpResponse, passthrough } from 'msw';
 import { listSessions } from '../../src/api/admin-sessions.js';
 import { CartApi, type ApiConfig } from '../../src/api/cart-api.js';
-import { ApiError } from '../../src/api/errors.js';
+import type { ApiError } from '../../src/api/errors.js';
 import { worker } from '../helpers/network.js';
+import { rejection } from '../helpers/rejection.js';
 import { clone, documentCart, documentProduct, realCart, realLogin, realSessions, twoFactorChallenge } from './fixtures.js';
 
 const BASE = 'https://shop.test/wp-json';
@@ -39,16 +40,6 @@ function route(method: Method, url: string, answer: () => Response | Promise<Res
 function sequence(...answers: Array<() => Response | Promise<Response>>) {
   let call = 0;
   return () => answers[Math.min(call++, answers.length - 1)]!();
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 const query = (seen: Seen) => Object.fromEntries(seen.url.searchParams);
@@ -200,7 +191,7 @@ describe('CartApi requests', () => {
       client.login({ username: 'ada', password: 'secret' }),
       listSessions(client, { consumerKey: 'ck', consumerSecret: 'cs' }),
     ]) {
-      const error = await failure(call);
+      const error = await rejection(call);
       expect(error.kind).to.equal('insecure-transport');
       expect(said(error)).to.match(/secure/);
     }
@@ -286,7 +277,7 @@ describe('CartApi requests', () => {
       () => HttpResponse.json({ code: 'rest_no_route', message: 'No route was found.', data: { status: 404 } }, { status: 404 }),
     ));
     expect(await listSessions(api(), { consumerKey: 'ck', consumerSecret: 'cs' })).to.deep.equal([]);
-    const error = await failure(listSessions(api(), { consumerKey: 'ck', consumerSecret: 'cs' }));
+    const error = await rejection(listSessions(api(), { consumerKey: 'ck', consumerSecret: 'cs' }));
     expect(error.is('no_route')).to.equal(true);
   });
 });
@@ -355,7 +346,7 @@ describe('CartApi retries', () => {
 
   it('gives up after two retries with the last error', async () => {
     const seen = route('get', `${NS}/v2/cart`, () => new HttpResponse(null, { status: 503 }));
-    const error = await failure(api().getCart());
+    const error = await rejection(api().getCart());
     expect(seen).to.have.length(3);
     expect(error.kind).to.equal('http');
     expect(error.status).to.equal(503);
@@ -364,7 +355,7 @@ describe('CartApi retries', () => {
 
   it('keeps Retry-After on the error for the caller', async () => {
     route('get', `${NS}/v2/cart`, () => new HttpResponse(null, { status: 429, headers: { 'Retry-After': '7' } }));
-    const error = await failure(api({ retries: 0 }).getCart());
+    const error = await rejection(api({ retries: 0 }).getCart());
     expect(error.status).to.equal(429);
     expect(error.retryAfter).to.equal(7);
     expect(said(error)).to.match(/busy/);
@@ -372,14 +363,14 @@ describe('CartApi retries', () => {
 
   it('never retries a write', async () => {
     const seen = route('post', `${NS}/v2/cart/add-item`, () => new HttpResponse(null, { status: 503 }));
-    const error = await failure(api().addItem({ id: 1, quantity: 1 }));
+    const error = await rejection(api().addItem({ id: 1, quantity: 1 }));
     expect(seen).to.have.length(1);
     expect(error.status).to.equal(503);
   });
 
   it('never retries a write after a network error', async () => {
     const seen = route('post', `${NS}/v2/cart/clear`, () => HttpResponse.error());
-    const error = await failure(api().clear());
+    const error = await rejection(api().clear());
     expect(seen).to.have.length(1);
     expect(error.kind).to.equal('network');
     expect(said(error)).to.match(/connection/);
@@ -388,7 +379,7 @@ describe('CartApi retries', () => {
   it('does not retry other failures', async () => {
     const notFound = { code: 'svc_cart_not_found', message: 'Cart not found.', data: { status: 404 } };
     const seen = route('get', `${NS}/v2/cart`, () => HttpResponse.json(notFound, { status: 404 }));
-    const error = await failure(api().getCart());
+    const error = await rejection(api().getCart());
     expect(seen).to.have.length(1);
     expect(error.is('cart_not_found')).to.equal(true);
   });
@@ -400,7 +391,7 @@ describe('CartApi timeouts and aborts', () => {
       await delay(1000);
       return HttpResponse.json(clone(documentCart));
     });
-    const error = await failure(api({ timeoutMs: 50 }).addItem({ id: 1, quantity: 1 }));
+    const error = await rejection(api({ timeoutMs: 50 }).addItem({ id: 1, quantity: 1 }));
     expect(error.kind).to.equal('timeout');
     expect(said(error)).to.match(/too long/);
   });
@@ -414,7 +405,7 @@ describe('CartApi timeouts and aborts', () => {
     // Three tries of 600 ms would take 1.8 s and more with their pauses; the deadline ends it at 1 s.
     // (Wide margins: a busy CI machine can add a few hundred ms to the two tries; the second try has
     // ~380 ms, time enough for WebKit's service worker to see it.)
-    const error = await failure(api({ timeoutMs: 600, backoffMs: 20, readDeadlineMs: 1000 }).getCart());
+    const error = await rejection(api({ timeoutMs: 600, backoffMs: 20, readDeadlineMs: 1000 }).getCart());
     const took = performance.now() - started;
     expect(error.kind).to.equal('timeout');
     expect(said(error)).to.match(/too long/);
@@ -427,7 +418,7 @@ describe('CartApi timeouts and aborts', () => {
     const seen = route('get', `${NS}/v2/cart`, () => new HttpResponse(null, { status: 503 }));
     const started = performance.now();
     // A retry would first wait the 2 s backoff.
-    const error = await failure(api({ backoffMs: 2000, readDeadlineMs: 200 }).getCart());
+    const error = await rejection(api({ backoffMs: 2000, readDeadlineMs: 200 }).getCart());
     expect(error.status).to.equal(503);
     expect(performance.now() - started).to.be.below(1500);
     expect(seen).to.have.length(1);
@@ -447,14 +438,14 @@ describe('CartApi timeouts and aborts', () => {
     const controller = new AbortController();
     const call = api().getCart({ signal: controller.signal });
     setTimeout(() => controller.abort(), 30);
-    expect((await failure(call)).kind).to.equal('aborted');
+    expect((await rejection(call)).kind).to.equal('aborted');
   });
 
   it('sends nothing when the signal is already aborted', async () => {
     const seen = route('get', `${NS}/v2/cart`);
     const controller = new AbortController();
     controller.abort();
-    expect((await failure(api().getCart({ signal: controller.signal }))).kind).to.equal('aborted');
+    expect((await rejection(api().getCart({ signal: controller.signal }))).kind).to.equal('aborted');
     expect(seen).to.have.length(0);
   });
 
@@ -463,7 +454,7 @@ describe('CartApi timeouts and aborts', () => {
     const controller = new AbortController();
     const call = api({ backoffMs: 5_000 }).getCart({ signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
-    expect((await failure(call)).kind).to.equal('aborted');
+    expect((await rejection(call)).kind).to.equal('aborted');
     expect(seen).to.have.length(1);
   });
 });
@@ -474,7 +465,7 @@ describe('CartApi errors', () => {
       route('post', `${NS}/jwt/validate-token`, () =>
         HttpResponse.json({ code: 'cocart_authentication_error', message: 'Authentication failed.', status }, { status }),
       );
-      const error = await failure(api().validateToken('stale'));
+      const error = await rejection(api().validateToken('stale'));
       expect(error.kind).to.equal('auth');
       expect(error.status).to.equal(status);
       expect(error.is('authentication_error')).to.equal(true);
@@ -484,15 +475,15 @@ describe('CartApi errors', () => {
 
   it('reads a bare 401 as an auth failure but a bare 403 as a refusal', async () => {
     route('get', `${NS}/v2/cart`, sequence(() => new HttpResponse(null, { status: 401 }), () => new HttpResponse('<h1>Forbidden</h1>', { status: 403 })));
-    expect((await failure(api().getCart())).kind).to.equal('auth');
-    const forbidden = await failure(api().getCart());
+    expect((await rejection(api().getCart())).kind).to.equal('auth');
+    const forbidden = await rejection(api().getCart());
     expect(forbidden.kind).to.equal('http');
     expect(said(forbidden)).to.match(/did not allow/);
   });
 
   it('reads a two-factor challenge', async () => {
     route('post', `${NS}/v2/login`, () => HttpResponse.json(clone(twoFactorChallenge), { status: 401 }));
-    const error = await failure(api().login({ username: 'ada', password: 'pw' }));
+    const error = await rejection(api().login({ username: 'ada', password: 'pw' }));
     expect(error.kind).to.equal('http');
     expect(error.is('2fa_required')).to.equal(true);
     expect(said(error)).to.equal('Two-factor authentication is required.');
@@ -504,10 +495,10 @@ describe('CartApi errors', () => {
       () => HttpResponse.json({ code: 'svc_2fa_invalid_code', message: 'Invalid code.', data: { status: 401 } }, { status: 401 }),
       () => HttpResponse.json({ code: 'svc_2fa_invalid_provider', message: 'Unknown provider &quot;sms&quot;.', data: { status: 400 } }, { status: 400 }),
     ));
-    const code = await failure(api().login({ username: 'a', password: 'b', twoFactorCode: '000000' }));
+    const code = await rejection(api().login({ username: 'a', password: 'b', twoFactorCode: '000000' }));
     expect(code.is('2fa_invalid_code')).to.equal(true);
     expect(code.twoFactor).to.equal(undefined);
-    const provider = await failure(api().login({ username: 'a', password: 'b', twoFactorCode: '1', twoFactorProvider: 'sms' }));
+    const provider = await rejection(api().login({ username: 'a', password: 'b', twoFactorCode: '1', twoFactorProvider: 'sms' }));
     expect(provider.is('2fa_invalid_provider')).to.equal(true);
     expect(said(provider)).to.equal('Unknown provider "sms".');
   });
@@ -534,7 +525,7 @@ describe('CartApi errors', () => {
   for (const [name, answer, message] of oddBodies) {
     it(`turns ${name} into a readable ApiError`, async () => {
       route('post', `${NS}/v2/cart/add-item`, answer);
-      const error = await failure(api().addItem({ id: 1, quantity: 1 }));
+      const error = await rejection(api().addItem({ id: 1, quantity: 1 }));
       expect(error.kind).to.equal('http');
       expect(said(error)).to.match(message);
     });
@@ -544,7 +535,7 @@ describe('CartApi errors', () => {
     route('post', `${NS}/v2/cart/add-item`, () =>
       HttpResponse.json({ code: 'cocart_product_sold_individually', message: "You cannot add another 'Mug'.", data: { status: 403 } }, { status: 403 }),
     );
-    const error = await failure(api().addItem({ id: 1, quantity: 1 }));
+    const error = await rejection(api().addItem({ id: 1, quantity: 1 }));
     expect(error).to.deep.include({ kind: 'http', status: 403, code: 'cocart_product_sold_individually' });
     expect(said(error)).to.equal("You cannot add another 'Mug'.");
   });
@@ -556,7 +547,7 @@ describe('CartApi errors', () => {
   ] as const) {
     it(`turns a success with ${name} into an invalid-response ApiError`, async () => {
       route('get', `${NS}/v2/cart`, answer);
-      const error = await failure(api().getCart());
+      const error = await rejection(api().getCart());
       expect(error.kind).to.equal('invalid-response');
       expect(said(error)).to.match(/could not read/);
     });
