@@ -1,12 +1,16 @@
-import type { ApiCore } from './connection.js';
+import { insecureTransport, type ApiCore, type Credentials } from './connection.js';
 import { ApiError } from './errors.js';
 import type { AdminSession } from './model.js';
+import { refusedCredentialsOn500 } from './routes.js';
 import { parseSessions } from './schemas.js';
 
 export interface KeyPair {
   consumerKey: string;
   consumerSecret: string;
-  /** Spec rule 5: send the pair as query parameters too, for servers that drop `Authorization`. */
+  /**
+   * Spec rule 5: send the pair as query parameters instead of `Authorization`, for servers that
+   * drop the header. Only over https (or this machine), as Basic.
+   */
   inQuery?: boolean;
 }
 
@@ -15,21 +19,30 @@ export interface KeyPair {
  * §4), so the script tag leaves it out; the npm package exports it. The store-issued key pair is
  * used for this call only and never kept; like every Basic credential it is refused over plain
  * http (localhost excepted) before anything is sent.
+ *
+ * A pair the shop refuses rejects with an `ApiError` whose `refusedCredentials` is true: real CoCart
+ * answers a wrong pair sent as Basic with an empty 500 (it then tries the key as a username), told
+ * from an outage by asking the route again without credentials; as query parameters, with 401
+ * `cocart_rest_cannot_view`. A customer's credentials get 403: refused too.
  */
 export async function listSessions(api: ApiCore, keys: KeyPair, signal?: AbortSignal): Promise<AdminSession[]> {
-  const { consumerKey, consumerSecret } = keys;
+  const { consumerKey, consumerSecret, inQuery } = keys;
+  const basic: Credentials = { kind: 'basic', username: consumerKey, password: consumerSecret };
+  if (inQuery && !api.secure) throw insecureTransport(api.baseUrl);
   try {
     const { json } = await api.send(
       'GET',
       'v2/sessions',
-      { credentials: { kind: 'basic', username: consumerKey, password: consumerSecret }, signal },
+      { credentials: inQuery ? { kind: 'none' } : basic, signal },
       undefined,
-      keys.inQuery ? { consumer_key: consumerKey, consumer_secret: consumerSecret } : {},
+      inQuery ? { consumer_key: consumerKey, consumer_secret: consumerSecret } : {},
     );
     return parseSessions(json);
-  } catch (error) {
+  } catch (caught) {
+    const error = await refusedCredentialsOn500(api, 'v2/sessions', caught, signal, 'GET');
+    if (!(error instanceof ApiError)) throw error;
     // Real servers answer 404 when there are no sessions at all.
-    if (error instanceof ApiError && error.status === 404 && !error.is('rest_no_route')) return [];
-    throw error;
+    if (error.status === 404 && !error.is('rest_no_route')) return [];
+    throw !error.refusedCredentials && (error.status === 401 || error.status === 403) ? error.asRefusedCredentials('the key pair was refused') : error;
   }
 }

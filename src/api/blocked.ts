@@ -1,6 +1,7 @@
 // Explanations for developers, loaded only when a request got no answer at all (`connection.ts`) or
 // the page-load cart read failed (`cart-store.ts`): a page whose requests work never downloads them.
 import type { ApiError } from './errors.js';
+import { redactUrl } from './transport.js';
 
 const explained = new Set<string>();
 
@@ -22,7 +23,7 @@ export async function explainBlockedRequest(url: string, init: RequestInit, shop
     return;
   }
   console.error(
-    `cart-widget: ${init.method} ${url.split('?')[0]} was probably blocked by CORS: ${target.origin} does not allow ${origin}. ` +
+    `cart-widget: ${init.method} ${redactUrl(url)} was probably blocked by CORS: ${target.origin} does not allow ${origin}. ` +
       `${await whatToSwitchOn(url, shop, origin)} (README, "Cross-origin shops").`,
   );
 }

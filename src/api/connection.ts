@@ -1,5 +1,5 @@
 import { ApiError } from './errors.js';
-import { base64, exchange, isSecureBase, sleep, type Method } from './transport.js';
+import { base64, exchange, isSecureBase, redactUrl, sleep, type Method } from './transport.js';
 import type { AmountsMode, Cart, TokenPair } from './model.js';
 import { parseCart, parseTokenPair } from './page-load-schemas.js';
 import { unsoundTotals } from './wire/cart.js';
@@ -9,6 +9,11 @@ const unsoundShops = new Set<string>();
 
 export { isSecureBase };
 export type { Method };
+
+/** Spec rule 2: Basic credentials (a password, a key pair) go over https only, or to this machine. */
+export function insecureTransport(baseUrl: string): ApiError {
+  return new ApiError({ kind: 'insecure-transport', message: `Refused to send a password to ${redactUrl(baseUrl)}: Basic credentials need https (or localhost).` });
+}
 
 /** How one request is authenticated. The store's `Session` decides; the client only applies it. */
 export type Credentials =
@@ -145,12 +150,7 @@ export class ApiCore {
       headers.Authorization = `Bearer ${credentials.token}`;
     } else if (credentials?.kind === 'basic') {
       // Spec rule 2: Basic credentials only over https (or this machine, for development).
-      if (!this.secure) {
-        throw new ApiError({
-          kind: 'insecure-transport',
-          message: `Refused to send a password to ${this.baseUrl}: Basic credentials need https (or localhost).`,
-        });
-      }
+      if (!this.secure) throw insecureTransport(this.baseUrl);
       const { username, password } = credentials;
       headers.Authorization = `Basic ${base64(`${username}:${password}`)}`;
       if (credentials.inQuery) query = { ...query, username, password };

@@ -64,6 +64,11 @@ export class ApiError extends Error {
     return new ApiError({ ...this.#init, cartReread: true });
   }
 
+  /** The same failure, known now to be the shop refusing the credentials the request carried (`why`, for developers). */
+  asRefusedCredentials(why: string): ApiError {
+    return new ApiError({ ...this.#init, kind: 'auth', message: `${this.message} (${why})` });
+  }
+
   /**
    * Whether the service's code ends with `suffix` after the namespace prefix:
    * `is('2fa_required')` matches `svc_2fa_required` and `cocart_2fa_required`.
@@ -95,7 +100,7 @@ export class ApiError extends Error {
 
   /** Says nothing about the request or the shopper's session: the same request may work later. */
   get transient(): boolean {
-    return this.outcomeUnknown || this.kind === 'aborted' || BUSY.includes(this.status!) || this.status! >= 500;
+    return this.outcomeUnknown || this.kind === 'aborted' || (this.kind !== 'auth' && (BUSY.includes(this.status!) || this.status! >= 500));
   }
 
   /** Worth repeating a read for at once (after a pause): no answer, a rate limit, a gateway. */
@@ -132,11 +137,13 @@ export class ApiError extends Error {
   }
 
   /**
-   * A sign-in refused for its credentials. Real servers answer a wrong password with 401 or 403 and
-   * an unknown username with a 500 with an empty body (real-world notes, "Login and tokens").
+   * A sign-in refused for its credentials. Real servers answer a wrong password with 401 or 403, and
+   * an unknown username with a 500 (an empty one, or WordPress 7's critical-error JSON): the login
+   * route tells that 500 from an outage by asking the shop again without credentials, and only then
+   * is it `auth` (real-world notes, "Login and tokens", "WordPress 7 and WooCommerce 10").
    */
   get wrongCredentials(): boolean {
-    return this.kind === 'auth' || this.status === 401 || this.status === 403 || (this.status === 500 && !this.code);
+    return this.kind === 'auth' || this.status === 401 || this.status === 403;
   }
 
   /** The shop asks for a second factor (`*_2fa_required`); `twoFactor` says which. */

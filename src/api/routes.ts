@@ -165,8 +165,31 @@ export async function login(api: ApiCore, input: LoginInput, ctx: CallContext & 
   if (twoFactorCode) body['2fa_code'] = twoFactorCode;
   if (twoFactorProvider) body['2fa_provider'] = twoFactorProvider;
   const credentials: Credentials = { kind: 'basic', username, password, inQuery: ctx.credentialsInQuery ?? false };
-  const { json } = await api.send('POST', 'v2/login', { credentials, signal: ctx.signal }, body, { cart_key: ctx.cartKey || undefined });
-  return parseLogin(json);
+  try {
+    const { json } = await api.send('POST', 'v2/login', { credentials, signal: ctx.signal }, body, { cart_key: ctx.cartKey || undefined });
+    return parseLogin(json);
+  } catch (error) {
+    throw await refusedCredentialsOn500(api, 'v2/login', error, ctx.signal);
+  }
+}
+
+/**
+ * What a 500 to a request with credentials meant. Real shops answer some refused credentials with
+ * a PHP error, not a 401: an unknown username (CoCart's Basic check fails on the user it did not
+ * find: an empty 500 on WordPress 6, the critical-error JSON on WordPress 7), a wrong admin key pair
+ * sent as Basic. Told from an outage by what the shop does, not by the body: asked again without
+ * credentials (nothing to change, nothing to read), a healthy shop refuses the request as it
+ * refuses a guest (401/403), and then the 500 was about the credentials (`refusedCredentials`). A
+ * shop that fails that too, or does not answer, is in trouble: the error stays as it was.
+ */
+export async function refusedCredentialsOn500(api: ApiCore, path: string, error: unknown, signal?: AbortSignal, method: 'GET' | 'POST' = 'POST'): Promise<unknown> {
+  if (!(error instanceof ApiError) || error.status !== 500) return error;
+  try {
+    await api.send(method, path, { signal });
+  } catch (probe) {
+    if (probe instanceof ApiError && (probe.status === 401 || probe.status === 403)) return error.asRefusedCredentials(`without credentials it answers ${probe.status}: the shop refused the credentials`);
+  }
+  return error;
 }
 
 export async function logout(api: ApiCore, ctx: CallContext = {}): Promise<void> {

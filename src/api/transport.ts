@@ -34,8 +34,8 @@ export async function exchange(
     throw signal?.aborted
       ? aborted(cause)
       : timedOut
-        ? new ApiError({ kind: 'timeout', message: `${method} ${url}: no answer within ${Math.round(timeoutMs)} ms`, cause })
-        : new ApiError({ kind: 'network', message: `${method} ${url}: the request failed before any answer (offline, DNS, or blocked by CORS)`, cause });
+        ? new ApiError({ kind: 'timeout', message: `${method} ${redactUrl(url)}: no answer within ${Math.round(timeoutMs)} ms`, cause })
+        : new ApiError({ kind: 'network', message: `${method} ${redactUrl(url)}: the request failed before any answer (offline, DNS, or blocked by CORS)`, cause });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
@@ -48,8 +48,29 @@ export async function exchange(
   } catch {
     // Not JSON.
   }
-  if (!response.ok) throw httpError(response, json, `${method} ${url}`);
+  if (!response.ok) throw httpError(response, json, `${method} ${redactUrl(url)}`);
   return { json, headers: response.headers };
+}
+
+/**
+ * Query parameters that carry a secret: Basic credentials (spec rule 5's fallback), the admin key
+ * pair, the guest cart key (whoever has it has the cart), a token and the customer hand-over's hash.
+ */
+const SECRET_PARAMS = /^(username|password|consumer_key|consumer_secret|cart_key|c_hash|cocart-load-cart|token|refresh_token)$/i;
+
+/**
+ * A URL fit for a console line, an error message or an event: no user info, no secret query
+ * parameter. Every URL that leaves the api layer in words goes through here.
+ */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = parsed.password = '';
+    for (const name of new Set(parsed.searchParams.keys())) if (SECRET_PARAMS.test(name)) parsed.searchParams.delete(name);
+    return parsed.href;
+  } catch {
+    return url.split(/[?#]/)[0]!;
+  }
 }
 
 function aborted(cause: unknown): ApiError {

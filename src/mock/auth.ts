@@ -265,7 +265,13 @@ export function createMockAuth(shop: MockShopContext, options: MockAuthOptions =
     route('get', 'v2/sessions', ({ request, url }) => {
       const pair = presented(request, url, ['consumer_key', 'consumer_secret']);
       if (!pair || pair.username !== keyPair.consumerKey || pair.password !== keyPair.consumerSecret) {
-        throw shopError(401, 'authentication_error', 'Consumer key or secret is invalid.');
+        if (!real()) throw shopError(401, 'authentication_error', 'Consumer key or secret is invalid.');
+        // Real CoCart (4.3.6 to 4.4 on WordPress 6 and 7): a pair WooCommerce refuses, sent as Basic,
+        // is then tried as a username: a PHP error, an empty 500. A customer's own password: 403.
+        const asBasic = /^Basic\s/i.test(request.headers.get('Authorization') ?? '');
+        const customer = asBasic && !!pair && findUser(users, pair.username)?.password === pair.password;
+        if (asBasic && !customer) throw emptyServerError();
+        throw shopError(customer ? 403 : 401, 'rest_cannot_view', 'Sorry, you cannot list resources.');
       }
       const rows = sessionRows();
       if (!rows.length) throw shopError(404, 'no_sessions', 'No sessions are in the database.');

@@ -261,6 +261,7 @@ describe('CartApi requests', () => {
     expect(seen[0]!.headers.get('Authorization')).to.equal('Basic Y2tfMTpjc18y');
     expect(query(seen[0]!)).to.deep.equal({});
     expect(query(seen[1]!)).to.deep.equal({ consumer_key: 'ck_1', consumer_secret: 'cs_2' });
+    expect(seen[1]!.headers.has('Authorization')).to.equal(false);
   });
 
   it('leaves the sessions call out of the script tag (architecture §4: admin pages only)', async () => {
@@ -281,6 +282,65 @@ describe('CartApi requests', () => {
     expect(error.is('no_route')).to.equal(true);
   });
 });
+
+describe('CartApi: credentials a shop answers with a 500', () => {
+  const criticalError = () => HttpResponse.json({ code: 'internal_server_error', message: '<p>There has been a critical error on this website.</p>', data: { status: 500 } }, { status: 500 });
+  const emptyError = () => new HttpResponse(null, { status: 500 });
+  const refusesGuests = (code: string) => HttpResponse.json({ code, message: 'Sorry.', data: { status: 401 } }, { status: 401 });
+  /** A healthy shop: the credentials get `withCredentials`, a request without any the usual 401. */
+  const healthy = (withCredentials: () => Response, code: string) => ({ request }: { request: Request }) =>
+    request.headers.has('Authorization') || new URL(request.url).searchParams.has('consumer_key') ? withCredentials() : refusesGuests(code);
+
+  for (const [stack, answer] of [['WordPress 7 (critical-error JSON)', criticalError], ['WordPress 6 (empty body)', emptyError]] as const) {
+    it(`reads an unknown username as wrong credentials on ${stack}, because the shop refuses a guest there as usual`, async () => {
+      const seen: Array<string | null> = [];
+      worker.use(http.post(`${NS}/v2/login`, ({ request }) => (seen.push(request.headers.get('Authorization')), healthy(answer, 'cocart_rest_not_authorized')({ request }))));
+      const error = await rejection(api().login({ username: 'nobody', password: 'pw' }));
+      expect([error.wrongCredentials, error.refusedCredentials, error.transient, error.status]).to.deep.equal([true, true, false, 500]);
+      expect(describeError(error, defaultMessages)).not.to.equal(defaultMessages.shopTrouble);
+      // The question to the shop carried nothing: no credentials, no body.
+      expect(seen).to.deep.equal([basicHeader('nobody', 'pw'), null]);
+    });
+  }
+
+  it('keeps "trouble" for a shop in trouble: the login fails without credentials too', async () => {
+    worker.use(http.post(`${NS}/v2/login`, criticalError));
+    const error = await rejection(api().login({ username: 'ada', password: 'pw' }));
+    expect([error.wrongCredentials, error.transient]).to.deep.equal([false, true]);
+    expect(describeError(error, defaultMessages)).to.equal(defaultMessages.shopTrouble);
+  });
+
+  it('says a wrong key pair sent as Basic (an empty 500) was refused, and lists sessions with a right one', async () => {
+    worker.use(http.get(`${NS}/v2/sessions`, ({ request }) =>
+      request.headers.get('Authorization') === basicHeader('ck_1', 'cs_2') ? HttpResponse.json(clone(realSessions)) : healthy(emptyError, 'cocart_rest_cannot_view')({ request })));
+    expect((await listSessions(api(), { consumerKey: 'ck_1', consumerSecret: 'cs_2' })).map((s) => s.cartKey)).to.deep.equal(['t_5f1c2d3e4b', '12']);
+    const error = await rejection(listSessions(api(), { consumerKey: 'ck_1', consumerSecret: 'wrong' }));
+    expect([error.refusedCredentials, error.transient, error.status]).to.deep.equal([true, false, 500]);
+    expect(error.message).to.include('refused');
+  });
+
+  it('says a wrong key pair sent in the query only (401 rest_cannot_view) was refused; a customer (403) too', async () => {
+    const seen = route('get', `${NS}/v2/sessions`, sequence(() => refusesGuests('cocart_rest_cannot_view'), () => HttpResponse.json({ code: 'cocart_rest_cannot_view', message: 'Sorry.', data: { status: 403 } }, { status: 403 })));
+    const inQuery = await rejection(listSessions(api(), { consumerKey: 'ck_1', consumerSecret: 'wrong', inQuery: true }));
+    const customer = await rejection(listSessions(api(), { consumerKey: 'ada', consumerSecret: 'pw' }));
+    expect([inQuery.refusedCredentials, inQuery.status, customer.refusedCredentials, customer.status]).to.deep.equal([true, 401, true, 403]);
+    expect(seen[0]!.headers.has('Authorization')).to.equal(false);
+  });
+
+  it('keeps an outage an outage for the sessions call: it fails without credentials too', async () => {
+    worker.use(http.get(`${NS}/v2/sessions`, emptyError));
+    const error = await rejection(listSessions(api(), { consumerKey: 'ck_1', consumerSecret: 'cs_2' }));
+    expect([error.refusedCredentials, error.transient]).to.deep.equal([false, true]);
+  });
+
+  it('refuses the key pair in the query over plain http before anything is sent', async () => {
+    const seen = route('get', 'http://shop.example/wp-json/svc/v2/sessions');
+    const error = await rejection(listSessions(new CartApi({ baseUrl: 'http://shop.example/wp-json' }), { consumerKey: 'ck', consumerSecret: 'cs', inQuery: true }));
+    expect([error.kind, seen.length]).to.deep.equal(['insecure-transport', 0]);
+  });
+});
+
+const basicHeader = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
 
 describe('CartApi cart key', () => {
   const keyless = () => {

@@ -26,9 +26,12 @@ describe('ApiError', () => {
     expect(meaning(error(400, 'svc_no_namespace_error'))).to.deep.equal(['refused']);
     expect(meaning(error(401, 'svc_authentication_error', 'auth'))).to.deep.equal(['wrongCredentials', 'refused']);
     expect(meaning(error(403, 'cocart_rest_not_authorized'))).to.deep.equal(['wrongCredentials', 'forbidden', 'refused']);
-    // Real servers: an unknown username is a 500 with an empty body; PHP's critical error is not.
-    expect(meaning(error(500))).to.deep.equal(['wrongCredentials']);
+    // A 500 says nothing about credentials by itself, empty or PHP's critical error: the login and
+    // sessions routes find out by asking the shop again without them (routes.refusedCredentialsOn500).
+    expect(meaning(error(500))).to.deep.equal([]);
     expect(meaning(error(500, 'internal_server_error'))).to.deep.equal([]);
+    expect(meaning(error(500, 'internal_server_error').asRefusedCredentials('x'))).to.deep.equal(['wrongCredentials']);
+    expect([error(500).transient, error(500).asRefusedCredentials('x').transient]).to.deep.equal([true, false]);
     expect(meaning(error(401, 'cocart_2fa_required'))).to.deep.equal(['wrongCredentials', 'twoFactorRequired', 'refused']);
     expect(meaning(error(401, 'svc_2fa_invalid_code'))).to.deep.equal(['wrongCredentials', 'invalidTwoFactorCode', 'refused']);
     expect(meaning(error(400, 'svc_2fa_invalid_provider'))).to.deep.equal(['invalidTwoFactorMethod', 'refused']);

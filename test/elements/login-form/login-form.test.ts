@@ -1,6 +1,6 @@
 import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '../../helpers/testing.js';
 import { sendKeys } from '@web/test-runner-commands';
-import { delay, http } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { CartApi } from '../../../src/api/cart-api.js';
 import type { LoginForm } from '../../../src/elements/login-form/login-form.js';
 import { loginFormStyles } from '../../../src/elements/login-form/login-form.styles.js';
@@ -79,6 +79,26 @@ describe('<login-form>', () => {
       expect(control(el, 'Username, email or phone').value).to.equal('ada');
       expect(focusedLabel()).to.equal('Password');
       await expect(el).to.be.accessible();
+    });
+
+    it('says the username or password is not right when WordPress 7 answers an unknown username with its critical error, and the shop is otherwise fine', async () => {
+      // WordPress 7 + WooCommerce 10: a PHP fatal for the unknown user, as JSON (real-world notes).
+      const critical = () => HttpResponse.json({ code: 'internal_server_error', message: '<p>There has been a critical error on this website.</p>', data: { status: 500 } }, { status: 500 });
+      worker.use(http.post(shop().url('v2/login'), ({ request }) => (request.headers.has('Authorization') ? critical() : undefined)));
+      const el = await formFor(shop());
+      await submitCredentials(el, 'nobody-here', 'whatever-1');
+      await waitUntil(() => regionText(el, 'alert'), 'no error shown');
+      expect(regionText(el, 'alert')).to.equal('The username, email, phone or password is not correct.');
+      await expect(el).to.be.accessible();
+    });
+
+    it('says the shop is in trouble when it is: the login fails without credentials too', async () => {
+      worker.use(http.post(shop().url('v2/login'), () => HttpResponse.json({ code: 'internal_server_error', message: '<p>critical</p>', data: { status: 500 } }, { status: 500 })));
+      const el = await formFor(shop());
+      await submitCredentials(el, 'ada', ada.password);
+      await waitUntil(() => regionText(el, 'alert'), 'no error shown');
+      expect(regionText(el, 'alert')).to.match(/trouble/);
+      expect(regionText(el, 'alert')).not.to.include('critical');
     });
 
     it('tells the host page about a refused sign-in with cart-error (action "sign-in"), as every element tells a failure', async () => {
