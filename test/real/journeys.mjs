@@ -9,6 +9,7 @@
 // `note(text)`. More journeys live in the files listed at the end.
 import { atOnceJourneys } from './journeys-at-once.mjs';
 import { crossOriginJourneys } from './journeys-cross-origin.mjs';
+import { httpsJourneys } from './journeys-https.mjs';
 import { merchantJourneys } from './journeys-merchants.mjs';
 import { shopVersionJourneys } from './journeys-versions.mjs';
 import { describeLines, serverLines, serverRemoved } from './shop.mjs';
@@ -351,4 +352,5 @@ export const journeys = [
   ...shopVersionJourneys,
   ...merchantJourneys,
   ...crossOriginJourneys,
+  ...httpsJourneys,
 ];

@@ -3,7 +3,8 @@
 //
 // Stores: the URLs given as arguments (`npm run test:real -- http://127.0.0.1:8089/wp-json
 // http://127.0.0.1:8090/wp-json`), else REAL_COCART_URLS (a list, spaces or commas), else
-// REAL_COCART_URL (one), else each of the two local stores (4.3.6 on :8089, 4.4 on :8090) that is up.
+// REAL_COCART_URL (one), else each of the three local stores (4.3.6 on :8089, 4.4 on :8090, WordPress 7 +
+// WooCommerce 10 on :8094) that is up.
 // Every journey runs on each store in turn; one block of results per store, then the total.
 //
 // Each store's page is served by the store itself (same origin): dist/ and a test page are copied
@@ -20,7 +21,7 @@
 // journeys whose name contains it; `a|b` for either), REAL_OUT (screenshots and request logs; default a temp folder),
 // REAL_MAY_CONFIGURE (store URLs, or `all`, whose set-up the cross-origin journey may change for its
 // own pages, undone afterwards: journeys-cross-origin.mjs; never the shared stores by default).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -32,7 +33,7 @@ import { createShop } from './shop.mjs';
 import { JourneyError, Shopper } from './shopper.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const LOCAL_STORES = ['http://127.0.0.1:8089/wp-json', 'http://127.0.0.1:8090/wp-json'];
+const LOCAL_STORES = ['http://127.0.0.1:8089/wp-json', 'http://127.0.0.1:8090/wp-json', 'http://127.0.0.1:8094/wp-json'];
 const customer = { username: process.env.REAL_CUSTOMER || 'rwcustomer', password: process.env.REAL_PASSWORD || 'rw-pass-123' };
 const only = process.env.REAL_ONLY;
 const mayConfigure = (process.env.REAL_MAY_CONFIGURE || '').split(/[\s,]+/).filter(Boolean).map((url) => url.replace(/\/+$/, ''));
@@ -103,9 +104,12 @@ function subfolders(parent) {
 }
 
 // --- the bundle a merchant embeds, built once for every store ---
+// The script tag, and the package's browser-ready modules for the admin page's import map.
 if (!process.env.REAL_SKIP_BUILD) {
-  const build = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) fatal(`vite build failed:\n${build.stdout}${build.stderr}`);
+  for (const args of [['build'], ['build', '--mode', 'esm']]) {
+    const build = spawnSync(join(root, 'node_modules/.bin/vite'), [...args, '--logLevel', 'warn'], { cwd: root, encoding: 'utf8' });
+    if (build.status !== 0) fatal(`vite ${args.join(' ')} failed:\n${build.stdout}${build.stderr}`);
+  }
 }
 if (!existsSync(join(root, 'dist/cart-widget.js'))) fatal('dist/cart-widget.js is missing (run `npx vite build`)');
 
@@ -118,7 +122,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 // A journey's stray promise (a wait nobody awaited any more) must not end the run for every store.
 process.on('unhandledRejection', (error) => console.error(`test:real: a promise nobody awaited failed: ${error?.message ?? error}`));
 const chosen = journeys.filter((journey) => !only || only.split('|').some((word) => journey.name.includes(word)));
-const browser = await launchChromium(puppeteer, ['--disable-sync']);
+// The HTTPS fronts' certificates are self-signed.
+const browser = await launchChromium(puppeteer, ['--disable-sync', '--ignore-certificate-errors']);
+const fronts = new Set();
+process.on('exit', () => fronts.forEach((front) => front.kill('SIGTERM')));
 const started = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
@@ -199,6 +206,35 @@ async function runStore(baseUrl) {
   // The store's router serves real files as they are; a folder needs the file named.
   const site = { baseUrl, siteUrl, pageUrl: `${siteUrl}/${folderName}/index.html`, checkoutPath: '/checkout/', pageFolder, wpRoot: folder.wpRoot };
 
+  // Basic sign-in and the admin sessions call need https: the same page through an HTTPS front
+  // (journeys-https.mjs), the shop's REST root on the front, auth="basic"; and an admin page.
+  const front = await startFront(siteUrl, folder.wpRoot);
+  if (front) {
+    writeFileSync(
+      join(pageFolder, 'index-basic.html'),
+      template
+        .replace('{{BASE_URL}}', escape(`${front.url}/wp-json`))
+        .replace('namespace="cocart"', 'namespace="cocart" auth="basic"')
+        .replace('{{CHECKOUT_URL}}', '/checkout/')
+        .replace('{{PRODUCTS}}', productsHtml),
+    );
+    if (existsSync(join(root, 'dist/esm'))) cpSync(join(root, 'dist/esm'), join(pageFolder, 'esm'), { recursive: true });
+    writeFileSync(
+      join(pageFolder, 'admin.html'),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back office</title>
+<script type="importmap">{ "imports": { "cart-widget": "./esm/index.js", "cart-widget/": "./esm/" } }</script></head>
+<body><h1>Cart sessions</h1></body></html>`,
+    );
+    site.https = {
+      baseUrl: `${front.url}/wp-json`,
+      siteUrl: front.url,
+      pageUrl: `${front.url}/${folderName}/index-basic.html`,
+      adminUrl: `${front.url}/${folderName}/admin.html`,
+      checkoutPath: '/checkout/',
+      keyPair: ids.admin_api_keys,
+    };
+  }
+
   // Which token-failure shape this store has (real-world notes, "Login and tokens"): 403 with the
   // JWT add-on's code, or the 500 critical error of JWT 3.0.3 on core 4.3.x as shipped.
   const badToken = await shop.request('GET', 'cart', { bearer: 'not.a.token' }).catch(() => ({ status: 'no answer' }));
@@ -236,12 +272,50 @@ async function runStore(baseUrl) {
   } finally {
     rmSync(pageFolder, { recursive: true, force: true });
     pageFolders.delete(pageFolder);
+    if (front) {
+      front.process.kill('SIGTERM');
+      fronts.delete(front.process);
+    }
   }
   const failed = results.filter((r) => r.failed).length;
   const skipped = results.filter((r) => r.skipped).length;
   const passed = results.length - failed - skipped;
   console.log(`-- ${baseUrl}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${((Date.now() - t0) / 1000).toFixed(0)}s)`);
   return { passed, failed, skipped };
+}
+
+/**
+ * An HTTPS front (../shared/realworld/https-front.mjs) for a store on this machine: `{ url, process }`,
+ * or null (not a local store, no front script, or REAL_HTTPS=0). Its port: the store's + 354 (8443
+ * for :8089).
+ */
+async function startFront(siteUrl, wpRoot) {
+  const script = resolve(root, '../shared/realworld/https-front.mjs');
+  const { hostname, port } = new URL(siteUrl);
+  if (process.env.REAL_HTTPS === '0' || hostname !== '127.0.0.1' || !existsSync(script)) return null;
+  const frontPort = Number(port) + 354;
+  const child = spawn(process.execPath, [script, '--port', String(frontPort), '--to', port, '--wp', wpRoot], { stdio: ['ignore', 'pipe', 'pipe'] });
+  fronts.add(child);
+  const url = await new Promise((resolveUrl) => {
+    let out = '';
+    const timer = setTimeout(() => resolveUrl(null), 15_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/(https:\/\/127\.0\.0\.1:\d+)\/wp-json/);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    });
+    child.on('exit', () => resolveUrl(null));
+  });
+  if (!url) {
+    child.kill('SIGTERM');
+    fronts.delete(child);
+    console.log(`test:real: no HTTPS front for ${siteUrl} (port ${frontPort} taken?): the https journeys skip it`);
+    return null;
+  }
+  return { url, process: child };
 }
 
 /**
