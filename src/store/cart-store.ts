@@ -8,8 +8,7 @@ import { withQuantities } from './optimistic.js';
 import { createPersistence, type Persistence } from './persistence.js';
 import { RequestPipeline, type Reply } from './request-pipeline.js';
 import { Session } from './session.js';
-// The page's HTML parser reads the shop's named character references for the api layer.
-import './shop-text.js';
+import { readShopTextWithThePage } from './shop-text.js';
 import type { QuantityChanges, StoreParts } from './store-parts.js';
 import { syncTabs } from './tab-sync.js';
 import type { AddItemInput } from '../api/routes.js';
@@ -65,6 +64,8 @@ export class CartStore {
   #parts?: StoreParts;
 
   constructor(config: StoreConfig) {
+    // The page's HTML parser reads the shop's named character references for the api layer.
+    readShopTextWithThePage();
     this.config = Object.freeze(resolveConfig(config));
     const { baseUrl, namespace, amounts } = this.config;
     this.scope = `${baseUrl}/${namespace}`;
