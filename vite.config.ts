@@ -59,16 +59,17 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  * explanations (`api/blocked.ts`: CORS at a request that got no answer, a wrong `base-url` or
  * `namespace` at a failed first cart read).
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.|storage-lease\.)|api[\\/]((connection|errors|page-load-schemas|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/]|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.|storage-lease\.|token-exchange\.)|api[\\/]((connection|errors|page-load-schemas|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/](?!analytics\.)|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
 /**
- * The store's actions (`store/store-actions.ts`, with the routes it calls and the checkout hand-over)
+ * The store's actions (`store/store-actions.ts`, with the routes it calls and the checkout hand-over,
+ * and the analytics detail of the events an action leads to, `events/analytics.ts`)
  * and the readers of what only those routes answer (products, sign-in, customer, route index:
  * `api/schemas.ts`): one chunk. `<mnm-container-picker>` reads its product with the actions'
  * `getProduct`, so it needs both anyway; every other page loads both when idle. As two chunks they
  * were the same download in two requests, and 0.16 KB more gzipped (each compressed alone).
  */
-const ACTIONS = /src[\\/](store[\\/](store-actions|checkout)|api[\\/](routes|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
+const ACTIONS = /src[\\/](events[\\/]analytics|store[\\/](store-actions|checkout)|api[\\/](routes|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>
@@ -126,8 +127,10 @@ const allInOne: UserConfig = {
  * For the one-file build: what our code imports on demand — a part of an element
  * (`import('./panel.js')`), the store's actions, the CORS explanation — is imported statically
  * instead, so the file holds every element whole. Language packs (`src/format/locales/`), the
- * reader of the merchant's JSON strings (`src/format/message-json.ts`) and the cart lock's lease for
- * a page without Web Locks (`src/store/storage-lease.ts`) stay on demand.
+ * reader of the merchant's JSON strings (`src/format/message-json.ts`), the cart lock's lease for
+ * a page without Web Locks (`src/store/storage-lease.ts`), the token refresh
+ * (`src/store/token-exchange.ts`: a session's token runs out once in days) and the developers'
+ * explanations of a failure (`src/api/blocked.ts`) stay on demand.
  */
 function nothingLater(): Plugin {
   return {
@@ -136,7 +139,7 @@ function nothingLater(): Plugin {
       if (!/[\\/]src[\\/](elements|store|api)[\\/].*\.ts$/.test(id) || !code.includes('import(')) return null;
       const imports: string[] = [];
       const body = code.replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (call: string, quote: string, path: string) => {
-        if (path.includes('/locales/') || path.endsWith('/message-json.js') || path.endsWith('/storage-lease.js')) return call;
+        if (path.includes('/locales/') || path.endsWith('/message-json.js') || path.endsWith('/storage-lease.js') || path.endsWith('/token-exchange.js') || path.endsWith('/blocked.js')) return call;
         const name = `__now${imports.length}`;
         const names = valueExports(resolvePath(dirname(id), path.replace(/\.js$/, '.ts')));
         if (!names) {

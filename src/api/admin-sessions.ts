@@ -1,7 +1,7 @@
-import { insecureTransport, type ApiCore, type Credentials } from './connection.js';
+import type { ApiCore, Credentials } from './connection.js';
 import { ApiError } from './errors.js';
 import type { AdminSession } from './model.js';
-import { refusedCredentialsOn500 } from './routes.js';
+import { refusedCredentials, refusedCredentialsOn500 } from './routes.js';
 import { parseSessions } from './schemas.js';
 
 export interface KeyPair {
@@ -28,7 +28,9 @@ export interface KeyPair {
 export async function listSessions(api: ApiCore, keys: KeyPair, signal?: AbortSignal): Promise<AdminSession[]> {
   const { consumerKey, consumerSecret, inQuery } = keys;
   const basic: Credentials = { kind: 'basic', username: consumerKey, password: consumerSecret };
-  if (inQuery && !api.secure) throw insecureTransport(api.baseUrl);
+  // The pair in the query is refused over plain http as Basic is: asked with it as Basic, the api
+  // refuses before anything is sent.
+  if (inQuery && !api.secure) await api.send('GET', 'v2/sessions', { credentials: basic, signal });
   try {
     const { json } = await api.send(
       'GET',
@@ -43,6 +45,6 @@ export async function listSessions(api: ApiCore, keys: KeyPair, signal?: AbortSi
     if (!(error instanceof ApiError)) throw error;
     // Real servers answer 404 when there are no sessions at all.
     if (error.status === 404 && !error.is('rest_no_route')) return [];
-    throw !error.refusedCredentials && (error.status === 401 || error.status === 403) ? error.asRefusedCredentials('the key pair was refused') : error;
+    throw !error.refusedCredentials && (error.status === 401 || error.status === 403) ? refusedCredentials(error, 'the key pair was refused') : error;
   }
 }

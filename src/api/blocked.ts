@@ -1,12 +1,11 @@
 // Explanations for developers, loaded only when a request got no answer at all (`connection.ts`) or
 // the page-load cart read failed (`cart-store.ts`): a page whose requests work never downloads them.
 import type { ApiError } from './errors.js';
-import { redactUrl } from './transport.js';
 
 const explained = new Set<string>();
 
 /**
- * A request that failed with no answer at all: when the shop is on another origin and still answers
+ * A request that failed with no answer at all (named without its query, which may hold a secret): when the shop is on another origin and still answers
  * a request the browser sends without asking (`no-cors`), it was CORS that blocked it. Tells the
  * developer once per shop what to change on the server.
  */
@@ -23,7 +22,7 @@ export async function explainBlockedRequest(url: string, init: RequestInit, shop
     return;
   }
   console.error(
-    `cart-widget: ${init.method} ${redactUrl(url)} was probably blocked by CORS: ${target.origin} does not allow ${origin}. ` +
+    `cart-widget: ${init.method} ${url.split(/[?#]/)[0]} was probably blocked by CORS: ${target.origin} does not allow ${origin}. ` +
       `${await whatToSwitchOn(url, shop, origin)} (README, "Cross-origin shops").`,
   );
 }

@@ -10,11 +10,6 @@ const unsoundShops = new Set<string>();
 export { isSecureBase };
 export type { Method };
 
-/** Spec rule 2: Basic credentials (a password, a key pair) go over https only, or to this machine. */
-export function insecureTransport(baseUrl: string): ApiError {
-  return new ApiError({ kind: 'insecure-transport', message: `Refused to send a password to ${redactUrl(baseUrl)}: Basic credentials need https (or localhost).` });
-}
-
 /** How one request is authenticated. The store's `Session` decides; the client only applies it. */
 export type Credentials =
   | { kind: 'none' }
@@ -150,7 +145,7 @@ export class ApiCore {
       headers.Authorization = `Bearer ${credentials.token}`;
     } else if (credentials?.kind === 'basic') {
       // Spec rule 2: Basic credentials only over https (or this machine, for development).
-      if (!this.secure) throw insecureTransport(this.baseUrl);
+      if (!this.secure) throw new ApiError({ kind: 'insecure-transport', message: `Basic credentials need https (or localhost): not sent to ${this.baseUrl}.` });
       const { username, password } = credentials;
       headers.Authorization = `Basic ${base64(`${username}:${password}`)}`;
       if (credentials.inQuery) query = { ...query, username, password };
@@ -176,7 +171,7 @@ export class ApiCore {
         // No time left for another try after the pause: this failure is the answer.
         if (!error.retryable || !read || attempt > this.#retries || performance.now() + pause >= deadline) {
           // The explanation for the developer is loaded only when a request got no answer at all.
-          if (error.kind === 'network') import('./blocked.js').then(({ explainBlockedRequest }) => explainBlockedRequest(url, init, this.baseUrl), () => {});
+          if (error.kind === 'network') import('./blocked.js').then(({ explainBlockedRequest }) => explainBlockedRequest(redactUrl(url), init, this.baseUrl), () => {});
           throw error;
         }
         await sleep(pause, signal);

@@ -64,11 +64,6 @@ export class ApiError extends Error {
     return new ApiError({ ...this.#init, cartReread: true });
   }
 
-  /** The same failure, known now to be the shop refusing the credentials the request carried (`why`, for developers). */
-  asRefusedCredentials(why: string): ApiError {
-    return new ApiError({ ...this.#init, kind: 'auth', message: `${this.message} (${why})` });
-  }
-
   /**
    * Whether the service's code ends with `suffix` after the namespace prefix:
    * `is('2fa_required')` matches `svc_2fa_required` and `cocart_2fa_required`.
@@ -100,7 +95,7 @@ export class ApiError extends Error {
 
   /** Says nothing about the request or the shopper's session: the same request may work later. */
   get transient(): boolean {
-    return this.outcomeUnknown || this.kind === 'aborted' || (this.kind !== 'auth' && (BUSY.includes(this.status!) || this.status! >= 500));
+    return this.outcomeUnknown || this.kind === 'aborted' || BUSY.includes(this.status!) || this.status! >= 500;
   }
 
   /** Worth repeating a read for at once (after a pause): no answer, a rate limit, a gateway. */

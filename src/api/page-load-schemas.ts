@@ -20,7 +20,7 @@ export function readOrThrow<T>(parse: () => T, what = 'answer'): T {
   try {
     return parse();
   } catch (cause) {
-    throw new ApiError({ kind: 'invalid-response', message: `The shop's ${what} could not be read: ${String(cause)}`, cause });
+    throw new ApiError({ kind: 'invalid-response', message: `unreadable ${what}: ${String(cause)}`, cause });
   }
 }
 

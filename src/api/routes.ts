@@ -174,6 +174,16 @@ export async function login(api: ApiCore, input: LoginInput, ctx: CallContext & 
 }
 
 /**
+ * The same failure, known now to be the shop refusing the credentials the request carried (`why`,
+ * for developers): `auth`, with no status (the message keeps the one the shop sent), so that
+ * nothing reads a refusal as an outage (`transient`) or as anything else a status says.
+ */
+export function refusedCredentials(error: ApiError, why: string): ApiError {
+  const { code, shopMessage, twoFactor } = error;
+  return new ApiError({ kind: 'auth', code, shopMessage, twoFactor, message: `${error.message} (${why})`, cause: error.cause });
+}
+
+/**
  * What a 500 to a request with credentials meant. Real shops answer some refused credentials with
  * a PHP error, not a 401: an unknown username (CoCart's Basic check fails on the user it did not
  * find: an empty 500 on WordPress 6, the critical-error JSON on WordPress 7), a wrong admin key pair
@@ -187,7 +197,7 @@ export async function refusedCredentialsOn500(api: ApiCore, path: string, error:
   try {
     await api.send(method, path, { signal });
   } catch (probe) {
-    if (probe instanceof ApiError && (probe.status === 401 || probe.status === 403)) return error.asRefusedCredentials(`without credentials it answers ${probe.status}: the shop refused the credentials`);
+    if (probe instanceof ApiError && (probe.status === 401 || probe.status === 403)) return refusedCredentials(error, `${probe.status} without them: credentials refused`);
   }
   return error;
 }

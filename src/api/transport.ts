@@ -34,8 +34,8 @@ export async function exchange(
     throw signal?.aborted
       ? aborted(cause)
       : timedOut
-        ? new ApiError({ kind: 'timeout', message: `${method} ${redactUrl(url)}: no answer within ${Math.round(timeoutMs)} ms`, cause })
-        : new ApiError({ kind: 'network', message: `${method} ${redactUrl(url)}: the request failed before any answer (offline, DNS, or blocked by CORS)`, cause });
+        ? new ApiError({ kind: 'timeout', message: `${method} ${redactUrl(url)}: no answer in ${Math.round(timeoutMs)} ms`, cause })
+        : new ApiError({ kind: 'network', message: `${method} ${redactUrl(url)}: no answer (offline, DNS or CORS)`, cause });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
@@ -53,25 +53,11 @@ export async function exchange(
 }
 
 /**
- * Query parameters that carry a secret: Basic credentials (spec rule 5's fallback), the admin key
- * pair, the guest cart key (whoever has it has the cart), a token and the customer hand-over's hash.
+ * A URL fit for a console line, an error message or an event: without its query, which may carry a
+ * secret (Basic credentials in spec rule 5's fallback, the admin key pair, the guest cart key, the
+ * hand-over hash), and without user info. Every URL that leaves the api layer in words goes through here.
  */
-const SECRET_PARAMS = /^(username|password|consumer_key|consumer_secret|cart_key|c_hash|cocart-load-cart|token|refresh_token)$/i;
-
-/**
- * A URL fit for a console line, an error message or an event: no user info, no secret query
- * parameter. Every URL that leaves the api layer in words goes through here.
- */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = parsed.password = '';
-    for (const name of new Set(parsed.searchParams.keys())) if (SECRET_PARAMS.test(name)) parsed.searchParams.delete(name);
-    return parsed.href;
-  } catch {
-    return url.split(/[?#]/)[0]!;
-  }
-}
+export const redactUrl = (url: string): string => url.split(/[?#]/)[0]!.replace(/\/\/[^/]*@/, '//');
 
 function aborted(cause: unknown): ApiError {
   return new ApiError({ kind: 'aborted', message: 'The request was cancelled.', cause });

@@ -77,7 +77,7 @@ const textKeys: Readonly<Record<TextKey, 1>> = {
   addShort: 1, regularPrice: 1, salePrice: 1, checkout: 1, shippingFailed: 1, calculateShipping: 1,
   changeAddress: 1, shippingAddress: 1, country: 1, stateRegion: 1, postcode: 1, updateEstimate: 1,
   cancel: 1, chooseState: 1, stateNotValid: 1, estimateFailed: 1, estimateNeedsItems: 1,
-  estimateNotOffered: 1, ratesForShopRegion: 1, identifier: 1, password: 1, signIn: 1, signingIn: 1,
+  estimateNotOffered: 1, ratesForShopRegion: 1, identifier: 1, password: 1, keepSignedIn: 1, signIn: 1, signingIn: 1,
   signOut: 1, identifierRequired: 1, passwordRequired: 1, twoFactorTitle: 1, verificationMethod: 1,
   verificationCode: 1, codeRequired: 1, emailSent: 1, verify: 1, sendNewCode: 1, back: 1, invalidCode: 1,
   verifying: 1, codeSent: 1, signInFailed: 1, signedOutElsewhere: 1, containerQuantity: 1,

@@ -18,6 +18,11 @@ import type { CartState, SessionState, ShippingDestination, StateListener } from
 
 export { storeScope };
 
+// The page's HTML parser reads the shop's named character references for the api layer, from the
+// moment the store's module runs (a call, which bundlers keep with the module: not an import for
+// its effect, which they drop).
+readShopTextWithThePage();
+
 /**
  * The cart of one shop (base URL + namespace): immutable state, actions that return promises, and
  * everything the wire rules ask for — the guest cart key, the session's credentials, coalesced
@@ -64,8 +69,6 @@ export class CartStore {
   #parts?: StoreParts;
 
   constructor(config: StoreConfig) {
-    // The page's HTML parser reads the shop's named character references for the api layer.
-    readShopTextWithThePage();
     this.config = Object.freeze(resolveConfig(config));
     const { baseUrl, namespace, amounts } = this.config;
     this.scope = `${baseUrl}/${namespace}`;

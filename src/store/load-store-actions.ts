@@ -22,7 +22,7 @@ export function loadStoreActions(): Promise<StoreActions> {
     (module) => (actions = module),
     (cause: unknown) => {
       loading = undefined;
-      throw new ApiError({ kind: 'network', message: `cart-widget could not load its actions: ${String(cause)}`, cause });
+      throw new ApiError({ kind: 'network', message: `no store actions: ${String(cause)}`, cause });
     },
   ));
 }

@@ -1,5 +1,5 @@
 /**
- * The only code that touches localStorage, BroadcastChannel and Web Locks (with the lease it loads
+ * The only code that touches localStorage, sessionStorage, BroadcastChannel and Web Locks (with the lease it loads
  * where a page has no Web Locks, `storage-lease.ts`, which it hands its storage). Everything degrades:
  * storage that is missing, full, blocked or corrupt falls back to memory; a browser without
  * BroadcastChannel or Web Locks still works in one tab. Reads and writes fail separately: storage
@@ -14,12 +14,20 @@ export type SyncMessage =
    */
   | { type: 'cart'; cart: unknown; owner?: string; at?: number }
   | { type: 'cart-key'; key: string | null }
-  | { type: 'session'; session: unknown };
+  | { type: 'session'; session: unknown }
+  /** A new tab asks the open ones for a session that lives in tabs only (not "kept signed in"). */
+  | { type: 'session-ask' };
+
+/**
+ * Where a value lives: `browser`, in localStorage until removed (every tab, across restarts);
+ * `tab`, in this tab's sessionStorage (its reloads; gone when the tab closes).
+ */
+export type Place = 'browser' | 'tab';
 
 export interface Persistence {
-  read(name: string): string | null;
-  /** Writes (or with `null` removes) a value; never throws. */
-  write(name: string, value: string | null): void;
+  read(name: string, place?: Place): string | null;
+  /** Writes (or with `null` removes) a value, by default in the browser; never throws. */
+  write(name: string, value: string | null, place?: Place): void;
   /** Tells the other tabs of this shop, in order, in a task of its own right after the change (never within it). */
   post(message: SyncMessage): void;
   /** Hears what the other tabs post. Returns the unsubscribe function. */
@@ -33,11 +41,12 @@ export interface Persistence {
 const PREFIX = 'cart-widget:';
 
 export function createPersistence(scope: string): Persistence {
-  /** Every value this page wrote: what it reads where storage cannot answer. */
+  /** Every value this page wrote (by place and name): what it reads where storage cannot answer. */
   const memory = new Map<string, string | null>();
-  /** Names whose last write storage refused: this page's value is newer than what storage holds. */
+  /** Values whose last write storage refused: this page's value is newer than what storage holds. */
   const unsaved = new Set<string>();
-  const storage = openStorage();
+  const storage = openStorage('localStorage');
+  const storages = { browser: storage, tab: openStorage('sessionStorage') };
   const prefix = PREFIX + scope;
   const localLocks = new Map<string, Promise<unknown>>();
   const key = (name: string) => `${prefix}:${name}`;
@@ -71,26 +80,30 @@ export function createPersistence(scope: string): Persistence {
   globalThis.addEventListener?.('pagehide', sendOutbox);
 
   return {
-    read(name) {
-      if (storage && !unsaved.has(name)) {
+    read(name, place = 'browser') {
+      const store = storages[place];
+      const slot = `${place}:${name}`;
+      if (store && !unsaved.has(slot)) {
         try {
-          return storage.getItem(key(name));
+          return store.getItem(key(name));
         } catch {
           // Blocked storage: memory below.
         }
       }
-      return memory.get(name) ?? null;
+      return memory.get(slot) ?? null;
     },
-    write(name, value) {
-      memory.set(name, value);
+    write(name, value, place = 'browser') {
+      const store = storages[place];
+      const slot = `${place}:${name}`;
+      memory.set(slot, value);
       try {
-        if (!storage) throw new Error('no storage');
-        if (value === null) storage.removeItem(key(name));
-        else storage.setItem(key(name), value);
-        unsaved.delete(name);
+        if (!store) throw new Error('no storage');
+        if (value === null) store.removeItem(key(name));
+        else store.setItem(key(name), value);
+        unsaved.delete(slot);
       } catch {
         // Quota or privacy mode: the value lives in memory for this page, and wins over storage's.
-        unsaved.add(name);
+        unsaved.add(slot);
       }
     },
     post(message) {
@@ -144,12 +157,12 @@ function inNextTask(task: () => void): void {
 }
 
 /**
- * localStorage, or `null` where the page may not have it (opaque origins throw on access). Not
- * probed with a write: full storage still reads, and each read and write copes on its own.
+ * localStorage or sessionStorage, or `null` where the page may not have it (opaque origins throw on
+ * access). Not probed with a write: full storage still reads, and each read and write copes on its own.
  */
-function openStorage(): Storage | null {
+function openStorage(name: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
-    return globalThis.localStorage ?? null;
+    return globalThis[name] ?? null;
   } catch {
     return null;
   }

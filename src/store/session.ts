@@ -1,24 +1,23 @@
 import type { ApiCore, Credentials } from '../api/connection.js';
 import { ApiError } from '../api/errors.js';
 import type { Customer } from '../api/model.js';
-import { tokenExpiry } from './jwt.js';
-import type { LoginInput as SignInInput } from '../api/routes.js';
+import { clockSkew, tokenExpiry } from './jwt.js';
+import type { LoginInput } from '../api/routes.js';
 import type { StoreConfig } from './config.js';
-import type { Persistence } from './persistence.js';
+import type { Persistence, Place } from './persistence.js';
 import type { SessionEndReason, SessionState } from './state.js';
+import type { StoredSession, Tokens } from './stored-session.js';
 
-/** What `signIn` takes: the login route's fields. */
-export type { SignInInput };
-
-/** A bearer session as it is kept between page loads and shared with the other tabs. */
-interface StoredSession {
-  token: string;
-  /** `null` when the shop issued no refresh token: the session ends with its token. */
-  refreshToken: string | null;
-  user: Customer;
+/** What `signIn` takes: the login route's fields, and whether to keep the session across browser restarts. */
+export interface SignInInput extends LoginInput {
+  /**
+   * "Keep me signed in": the tokens live in localStorage until sign-out or expiry. Without it (the
+   * default) they live in the open tabs only (sessionStorage and memory): a new tab gets them from
+   * an open one, and closing the last tab ends the session.
+   */
+  remember?: boolean;
 }
 
-type Tokens = Pick<StoredSession, 'token' | 'refreshToken'>;
 
 /** What one tab tells the others: the new bearer session, or that the session ended and why. */
 interface SharedSession {
@@ -36,8 +35,6 @@ export interface SessionOptions {
 const STORAGE_NAME = 'session';
 /** A failed request whose token a refresh replaced this recently is simply repeated. */
 const RECENT_REFRESH_MS = 10_000;
-/** How long a refused refresh waits for another tab's new tokens before the session ends. */
-const OTHER_TAB_MS = 1_000;
 
 /**
  * Where a request's authentication comes from. The store asks `credentials()` before every
@@ -72,7 +69,10 @@ export class Session {
     if (stored) this.#adopt(stored);
     persistence.listen((message) => {
       if (message.type === 'session') this.#follow(message.session);
+      // A new tab asks for a session kept in the open tabs only: one that has it tells.
+      else if (message.type === 'session-ask' && this.#tokens && this.#state.user) this.#post({ stored: { ...this.#tokens, user: this.#state.user } });
     });
+    if (!stored && config.auth !== 'basic') persistence.post({ type: 'session-ask' });
   }
 
   get state(): SessionState {
@@ -97,7 +97,7 @@ export class Session {
 
   /** Credentials for the next request; a token about to expire is refreshed first. */
   async credentials(): Promise<Credentials> {
-    if (this.#tokens && this.#expiresSoon(this.#tokens.token)) await this.refresh();
+    if (this.#tokens && this.#expiresSoon(this.#tokens)) await this.refresh();
     return this.#held();
   }
 
@@ -134,7 +134,7 @@ export class Session {
   async restore(): Promise<void> {
     const held = this.#tokens;
     if (!held) return;
-    if (this.#expiresSoon(held.token)) {
+    if (this.#expiresSoon(held)) {
       await this.#exchange('expired');
       return;
     }
@@ -155,14 +155,14 @@ export class Session {
    * which a sign-in has loaded already): the page's first script carries neither.
    */
   async signIn(input: SignInInput): Promise<void> {
-    const { username, password } = input;
+    const { username, password, remember = false } = input;
     const result = await import('../api/routes.js').then(({ login }) => login(this.#api, input, { credentialsInQuery: this.#inQuery() }));
     if (this.#config.auth !== 'basic' && result.token) {
-      this.#share({ token: result.token, refreshToken: result.refreshToken, user: result.user });
+      this.#share({ token: result.token, refreshToken: result.refreshToken, user: result.user, remember, skew: clockSkew(result.token, this.#now()) });
       return;
     }
     // Basic, or a shop without bearer tokens: the credentials stay in this page's memory.
-    this.#persistence.write(STORAGE_NAME, null);
+    this.#keep(null);
     this.#tokens = null;
     this.#basic = { username, password };
     this.#set({ kind: 'basic', user: result.user });
@@ -196,89 +196,66 @@ export class Session {
     for (const listener of this.#listeners) listener(state);
   }
 
+  /**
+   * The exchange itself loads when a token first needs it (`token-exchange.ts`): most page loads
+   * never refresh, so the page's first script does not carry it.
+   */
   #exchange(reasonOnRefusal: SessionEndReason): Promise<boolean> {
-    return (this.#refreshing ??= this.#exchangeAcrossTabs(reasonOnRefusal).finally(() => {
-      this.#refreshing = undefined;
-    }));
-  }
-
-  async #exchangeAcrossTabs(reasonOnRefusal: SessionEndReason): Promise<boolean> {
-    const held = this.#tokens;
-    if (!held) return false;
-    return this.#persistence.withLock('refresh', async () => {
-      // Refresh tokens are single use: another tab may have rotated ours, or ended the session,
-      // while this one waited for the lock. Then its result is ours too.
-      // Heard from that tab already: what it sent is the newest. Storage may still hold the old
-      // session (its write lags behind the message, or failed), so it must not win here.
-      if (this.#tokens?.token !== held.token) return this.#held().kind !== 'none';
-      const stored = this.#readStored();
-      if (!stored) {
-        if (this.#tokens) this.#end('other-tab', false);
-        return false;
-      }
-      if (isNewer(stored, held)) {
-        this.#adopt(stored);
-        return true;
-      }
-      if (!held.refreshToken) {
-        this.#end(reasonOnRefusal);
-        return false;
-      }
-      try {
-        const pair = await this.#api.refreshToken(held.refreshToken);
-        this.#share({ ...pair, user: stored.user });
-        this.#refreshedAt = this.#now();
-        return true;
-      } catch (error) {
-        if (isTransient(error)) return false;
-        // Refresh tokens are single use: another tab may have spent ours a moment ago, its
-        // storage write and message not here yet. Its tokens are ours too; only without them
-        // does the session end.
-        if (await this.#newerArrives(held)) return true;
-        if (this.#tokens?.token === held.token) this.#end(reasonOnRefusal);
-        return false;
-      }
-    });
-  }
-
-  /** Waits a little for tokens newer than `held` from another tab; `true` once this tab has them. */
-  async #newerArrives(held: Tokens): Promise<boolean> {
-    for (let waited = 0; waited <= OTHER_TAB_MS; waited += 50) {
-      if (this.#tokens?.token !== held.token) return this.#tokens !== null;
-      const stored = this.#readStored();
-      if (stored && isNewer(stored, held)) {
-        this.#adopt(stored);
-        return true;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return false;
+    return (this.#refreshing ??= import('./token-exchange.js')
+      .then(({ exchangeTokens }) =>
+        exchangeTokens(reasonOnRefusal, {
+          api: this.#api,
+          persistence: this.#persistence,
+          held: () => this.#tokens,
+          signedIn: () => this.#held().kind !== 'none',
+          readStored: () => this.#readStored(),
+          adopt: (stored) => this.#adopt(stored),
+          share: (pair, { user, remember }) => {
+            this.#share({ ...pair, user, remember, skew: clockSkew(pair.token, this.#now()) });
+            this.#refreshedAt = this.#now();
+          },
+          isNewer,
+          end: (reason, tellOthers) => this.#end(reason, tellOthers),
+        }),
+      )
+      .finally(() => {
+        this.#refreshing = undefined;
+      }));
   }
 
   /** Keeps a new bearer session, tells the other tabs and (when it changed) the listeners. */
   #share(stored: StoredSession): void {
-    this.#persistence.write(STORAGE_NAME, JSON.stringify(stored));
     this.#post({ stored });
     this.#adopt(stored);
   }
 
+  /** Takes a session as this tab's, and keeps it where it lives: the browser, or this tab. */
   #adopt(stored: StoredSession): void {
-    this.#tokens = { token: stored.token, refreshToken: stored.refreshToken };
+    const { token, refreshToken, skew, remember } = stored;
+    this.#tokens = { token, refreshToken, skew, remember };
     this.#basic = null;
+    this.#keep(stored);
     const { kind, user } = this.#state;
     if (kind !== 'bearer' || !user || !sameUser(user, stored.user)) this.#set({ kind: 'bearer', user: stored.user });
   }
 
+  /** Writes the session where it lives (and nowhere else); `null` removes it everywhere. */
+  #keep(stored: StoredSession | null): void {
+    for (const place of ['browser', 'tab'] as const) {
+      this.#persistence.write(STORAGE_NAME, stored?.remember === (place === 'browser') ? JSON.stringify(stored) : null, place);
+    }
+  }
+
   #end(reason: SessionEndReason, tellOthers = true): void {
-    this.#persistence.write(STORAGE_NAME, null);
     if (tellOthers) this.#post({ stored: null, endedBy: reason });
     this.#forget(reason);
   }
 
-  /** Drops the credentials; a signed-in shopper becomes a guest, `endedBy` says why. */
+  /** Drops the credentials here and in this tab's storage; a signed-in shopper becomes a guest, `endedBy` says why. */
   #forget(endedBy: SessionEndReason): void {
     this.#tokens = null;
     this.#basic = null;
+    this.#keep(null);
     if (this.#state.kind !== 'guest') this.#set({ kind: 'guest', endedBy });
   }
 
@@ -299,24 +276,32 @@ export class Session {
     this.#persistence.post({ type: 'session', session });
   }
 
+  /** The session kept in the browser, else in this tab. */
   #readStored(): StoredSession | null {
-    try {
-      return readStoredSession(JSON.parse(this.#persistence.read(STORAGE_NAME)!));
-    } catch {
-      return null;
-    }
+    const read = (place: Place) => {
+      try {
+        return readStoredSession(JSON.parse(this.#persistence.read(STORAGE_NAME, place)!), place === 'browser');
+      } catch {
+        return null;
+      }
+    };
+    return read('browser') ?? read('tab');
   }
 
-  #expiresSoon(token: string): boolean {
+  /** By the shop's clock: a device clock hours ahead or behind costs at most the one refresh that tells its skew. */
+  #expiresSoon({ token, skew }: Tokens): boolean {
     const expiry = tokenExpiry(token);
-    return expiry !== null && expiry - this.#now() < this.#refreshAhead;
+    return expiry !== null && expiry - (this.#now() + skew) < this.#refreshAhead;
   }
 }
 
-/** A stored or shared bearer session, checked field by field (storage and other tabs are input). */
-function readStoredSession(value: unknown): StoredSession | null {
+/**
+ * A stored or shared bearer session, checked field by field (storage and other tabs are input).
+ * One kept before "Keep me signed in" existed was in localStorage: `remembered` says where it was.
+ */
+function readStoredSession(value: unknown, remembered = false): StoredSession | null {
   if (!value || typeof value !== 'object') return null;
-  const { token, refreshToken, user } = value as Record<string, unknown>;
+  const { token, refreshToken, user, remember, skew } = value as Record<string, unknown>;
   if (typeof token !== 'string' || !token) return null;
   if (refreshToken !== null && typeof refreshToken !== 'string') return null;
   if (!user || typeof user !== 'object') return null;
@@ -332,7 +317,13 @@ function readStoredSession(value: unknown): StoredSession | null {
     lastName: text('lastName'),
     email: text('email'),
   };
-  return { token, refreshToken, user: customer };
+  return {
+    token,
+    refreshToken,
+    user: customer,
+    remember: remember === true || (remember === undefined && remembered),
+    skew: Number.isFinite(skew) ? (skew as number) : 0,
+  };
 }
 
 /**
@@ -364,9 +355,4 @@ function sameUser(a: Customer, b: Customer): boolean {
 function isAuthFailure(error: unknown, carried?: Credentials): boolean {
   if (!(error instanceof ApiError)) return false;
   return error.refusedCredentials || (error.criticalError && carried?.kind === 'bearer');
-}
-
-/** Failures that say nothing about the refresh token: keep the session and try again later. */
-function isTransient(error: unknown): boolean {
-  return error instanceof ApiError && error.transient;
 }

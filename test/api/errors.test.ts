@@ -1,4 +1,5 @@
 import { expect } from '../helpers/testing.js';
+import { refusedCredentials } from '../../src/api/routes.js';
 import { ApiError } from '../../src/api/errors.js';
 
 describe('ApiError', () => {
@@ -30,8 +31,8 @@ describe('ApiError', () => {
     // sessions routes find out by asking the shop again without them (routes.refusedCredentialsOn500).
     expect(meaning(error(500))).to.deep.equal([]);
     expect(meaning(error(500, 'internal_server_error'))).to.deep.equal([]);
-    expect(meaning(error(500, 'internal_server_error').asRefusedCredentials('x'))).to.deep.equal(['wrongCredentials']);
-    expect([error(500).transient, error(500).asRefusedCredentials('x').transient]).to.deep.equal([true, false]);
+    expect(meaning(refusedCredentials(error(500, 'internal_server_error'), 'x'))).to.deep.equal(['wrongCredentials']);
+    expect([error(500).transient, refusedCredentials(error(500), 'x').transient]).to.deep.equal([true, false]);
     expect(meaning(error(401, 'cocart_2fa_required'))).to.deep.equal(['wrongCredentials', 'twoFactorRequired', 'refused']);
     expect(meaning(error(401, 'svc_2fa_invalid_code'))).to.deep.equal(['wrongCredentials', 'invalidTwoFactorCode', 'refused']);
     expect(meaning(error(400, 'svc_2fa_invalid_provider'))).to.deep.equal(['invalidTwoFactorMethod', 'refused']);

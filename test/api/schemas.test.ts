@@ -1,7 +1,6 @@
 import { defaultMessages, describeError } from '../../src/format/messages.js';
 import { expect } from '../helpers/testing.js';
-// What the store does on every page: the page's HTML parser reads named references for the api.
-import '../../src/store/shop-text.js';
+import { readShopTextWithThePage } from '../../src/store/shop-text.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { AmountsMode, Cart } from '../../src/api/model.js';
 import { parseCart, parseErrorBody, parseLogin, parseProduct, parseSessions, parseTokenPair } from '../../src/api/schemas.js';
@@ -18,6 +17,9 @@ import {
   twoFactorChallenge,
   yenCart,
 } from './fixtures.js';
+
+// What the store does on every page: the page's HTML parser reads named references for the api.
+readShopTextWithThePage();
 
 const auto = { amounts: 'auto' as const };
 const USD = documentCart.currency;

@@ -4,7 +4,7 @@
  * Importing this module sets the network up once for the whole file, on mocha's root suite: the
  * worker starts before the first test; after each test (once every describe's own afterEach has
  * run) handlers added during the test go, stores are dropped, the `sent` log is emptied and this
- * file's localStorage is cleared. Nothing here registers anything twice, however many describes
+ * file's localStorage and sessionStorage are cleared. Nothing here registers anything twice, however many describes
  * use it, and shops made in one file coexist: making a shop never removes another's handlers.
  *
  *   const shop = fakeShop({ shape: 'real' });   // in a test or hook: a fake shop served for this test
@@ -149,7 +149,9 @@ export function serve(...handlers: Handler[]): () => void {
 
 /** Removes what this file's shops kept, and nothing of the files running beside it. */
 function clearOwnStorage(): void {
-  for (const name of Object.keys(localStorage)) if (name.includes(run)) localStorage.removeItem(name);
+  for (const storage of [localStorage, sessionStorage]) {
+    for (const name of Object.keys(storage)) if (name.includes(run)) storage.removeItem(name);
+  }
 }
 
 // Mocha's root suite: these hooks wrap every test of the file, once, outside every describe.

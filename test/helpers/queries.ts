@@ -8,6 +8,7 @@
 const ROLES: Record<string, string> = {
   alert: '[role=alert]',
   button: 'button:not([role]), [role=button]',
+  checkbox: 'input[type=checkbox], [role=checkbox]',
   combobox: 'select:not([multiple]):not([size]), [role=combobox]',
   dialog: 'dialog, [role=dialog]',
   group: 'fieldset:not([role]), [role=group]',

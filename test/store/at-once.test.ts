@@ -8,6 +8,7 @@ import { PRODUCT_IDS as ID } from '../../src/mock/index.js';
 import { CartStore } from '../../src/store/cart-store.js';
 import type { Cart } from '../../src/api/model.js';
 import { useShop, worker, type TestShop } from '../helpers/shop.js';
+import { storedSession } from './session-fixtures.js';
 
 const ada = { username: 'ada', password: 'analytical-engine' };
 
@@ -211,7 +212,7 @@ describe('things happening at once, on a shop whose writes race', () => {
     await first.signIn(ada);
     const others = [tab(shop()), tab(shop()), tab(shop()), tab(shop())];
     await Promise.all(others.map((other) => other.load()));
-    const token = JSON.parse(localStorage.getItem(`cart-widget:${first.scope}:session`)!).token as string;
+    const token = storedSession(first.scope)!.token as string;
     worker.use(
       http.post(shop().url('v2/cart/add-item'), ({ request }) =>
         request.headers.get('Authorization') === `Bearer ${token}`

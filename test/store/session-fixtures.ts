@@ -36,6 +36,8 @@ export interface TestShopOptions {
   auth?: StoreConfig['auth'];
   credentialsInQuery?: boolean;
   users?: readonly MockUser[];
+  /** Access token lifetime, seconds (the shop's default: 10 days). */
+  tokenLifetime?: number;
 }
 
 /** The network's fake test shop, with a clock, tabs, and its requests by route. */
@@ -55,7 +57,7 @@ export function newShop(options: TestShopOptions = {}): TestShop {
     ...(options.origin ? { origin: options.origin } : {}),
     namespace: options.namespace ?? 'svc',
     shape: options.shape ?? 'document',
-    auth: { now, ...(options.users ? { users: options.users } : {}) },
+    auth: { now, ...(options.users ? { users: options.users } : {}), ...(options.tokenLifetime ? { tokenLifetime: options.tokenLifetime } : {}) },
   });
   const { shop, config, baseUrl, namespace } = test;
   created.push(shop);
@@ -96,13 +98,22 @@ export async function tokenOf(session: Session | CartStore): Promise<string | nu
   return credentials.kind === 'bearer' ? credentials.token : null;
 }
 
-function storedToken(scope: string): string | null {
-  try {
-    const stored = JSON.parse(localStorage.getItem(`cart-widget:${scope}:session`) ?? 'null') as { token?: unknown } | null;
-    return typeof stored?.token === 'string' ? stored.token : null;
-  } catch {
-    return null;
+/** The session a store keeps: in localStorage ("Keep me signed in"), else in this tab's sessionStorage. */
+export function storedSession(scope: string): { token?: unknown; remember?: unknown } | null {
+  for (const storage of [localStorage, sessionStorage]) {
+    try {
+      const stored = JSON.parse(storage.getItem(`cart-widget:${scope}:session`) ?? 'null') as { token?: unknown } | null;
+      if (stored) return stored;
+    } catch {
+      // Not JSON: not a session.
+    }
   }
+  return null;
+}
+
+function storedToken(scope: string): string | null {
+  const token = storedSession(scope)?.token;
+  return typeof token === 'string' ? token : null;
 }
 
 /** The credentials a store sends now, as the shop sees them on its next cart read. */

@@ -48,12 +48,12 @@ function laggingTab(test: TestShop, ms: number): { session: Session; lag(): void
   let frozen: Map<string, string | null> | null = null;
   const persistence: Persistence = {
     ...real,
-    read: (name) => (frozen?.has(name) ? frozen.get(name)! : real.read(name)),
+    read: (name, place = 'browser') => (frozen?.has(`${place}:${name}`) ? frozen.get(`${place}:${name}`)! : real.read(name, place)),
     listen: (listener) => real.listen((message) => (frozen ? setTimeout(() => listener(message), ms) : listener(message))),
   };
   const now = () => test.clock.now;
   const session = new Session(new CartApi(test.config), persistence, test.config, { now });
-  return { session, lag: () => (frozen = new Map([['session', real.read('session')]])) };
+  return { session, lag: () => (frozen = new Map((['browser', 'tab'] as const).map((place) => [`${place}:session`, real.read('session', place)]))) };
 }
 
 describe('Session: token refresh', () => {

@@ -17,7 +17,8 @@ function otherTab(shop: TestShop): CartStore {
 function channelOf(store: CartStore) {
   const channel = new BroadcastChannel(`cart-widget:${store.scope}`);
   const heard: SyncMessage[] = [];
-  channel.onmessage = (event) => heard.push(event.data as SyncMessage);
+  // A new tab's question for a session kept in the tabs only is not about the cart.
+  channel.onmessage = (event) => void ((event.data as SyncMessage).type !== 'session-ask' && heard.push(event.data as SyncMessage));
   return { channel, heard };
 }
 
@@ -42,7 +43,7 @@ function recordPosts() {
   const posted: string[] = [];
   const postMessage = BroadcastChannel.prototype.postMessage;
   BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: SyncMessage) {
-    posted.push(message.type);
+    if (message.type !== 'session-ask') posted.push(message.type);
     return postMessage.call(this, message);
   };
   return { posted, restore: () => (BroadcastChannel.prototype.postMessage = postMessage) };

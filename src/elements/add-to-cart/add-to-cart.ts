@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import type { CartItem } from '../../api/model.js';
-import { addedDetail } from '../../events/analytics.js';
 import { CartItemAddedEvent, type CartItemAddingDetail } from '../../events/cart-events.js';
 import type { Messages } from '../../format/messages.js';
 import { sharedMessages } from '../../format/messages/shared.js';
@@ -135,8 +134,12 @@ export class AddToCart extends CartElement {
     this.announcement = '';
     const before = store.state.cart;
     this.busy = true;
+    // The event's analytics detail loads beside the request, not with the page: a page that shows
+    // an "Add to cart" does not need it until the first add.
+    const analytics = import('../../events/analytics.js');
     try {
       const after = await store.addItem(input);
+      const { addedDetail } = await analytics;
       // Without the cart from before: the line with this id, else the newest line (a variation
       // chosen by its attributes comes back under its own id).
       const sameId = (item: CartItem) => String(item.id) === String(input.id);

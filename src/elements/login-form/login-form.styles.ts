@@ -42,6 +42,16 @@ export const loginFormStyles = css`
     [part~='label'] {
       font-weight: 600;
     }
+    [part~='remember'] {
+      flex-direction: row;
+      align-items: center;
+    }
+    /* At least 24 px (WCAG 2.5.8), whatever the theme's root font size. */
+    [part~='checkbox'] {
+      inline-size: 24px;
+      block-size: 24px;
+      margin: 0;
+    }
     [part~='title'] {
       font-weight: 700;
       font-size: 1.125em;

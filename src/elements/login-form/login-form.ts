@@ -32,7 +32,8 @@ let instances = 0;
  * the form sits in another component's shadow tree).
  *
  * Passwords and codes live only in the inputs and, between the two steps, in this element's memory;
- * the password field is emptied after every attempt.
+ * the password field is emptied after every attempt. "Keep me signed in" (off unless the merchant
+ * sets `keep-signed-in`) decides where the session lives: unchecked, in the open tabs only.
  *
  * @summary Customer sign-in with two-factor verification.
  *
@@ -47,6 +48,8 @@ let instances = 0;
  * @csspart field - A label with its control.
  * @csspart label - A field's label.
  * @csspart input - The text, password and code inputs.
+ * @csspart checkbox - The "Keep me signed in" checkbox (its field also has the part `remember`).
+ * @csspart remember - The field of the "Keep me signed in" checkbox.
  * @csspart select - The verification method choice.
  * @csspart note - The note that an e-mail was sent.
  * @csspart error - The alert region with the errors.
@@ -73,6 +76,7 @@ let instances = 0;
 export class LoginForm extends CartElement {
   static override properties = {
     messages: { attribute: false },
+    keepSignedIn: { type: Boolean, attribute: 'keep-signed-in' },
     busy: { state: true },
     signingOut: { state: true },
     errors: { state: true },
@@ -83,6 +87,12 @@ export class LoginForm extends CartElement {
 
   /** Replacement strings: any subset of the login-form messages. */
   declare messages?: Partial<Messages>;
+
+  /**
+   * Whether "Keep me signed in" starts checked. Checked, the session is kept across browser
+   * restarts (localStorage) until sign-out or expiry; unchecked, it lives in the open tabs only.
+   */
+  keepSignedIn = false;
 
   /** A sign-in or verification request is in flight. */
   private busy = false;
@@ -96,8 +106,8 @@ export class LoginForm extends CartElement {
   readonly #id = `login-form-${++instances}`;
   readonly #session = new StoreController(this, () => this.store, (state) => state.session);
   #previous?: SessionState;
-  /** The credentials of the first step, kept in memory for the second step only. */
-  #pending?: { username: string; password: string };
+  /** The credentials of the first step (and the "Keep me signed in" choice), kept in memory for the second step only. */
+  #pending?: { username: string; password: string; remember?: boolean };
   #focusNext?: Field | 'sign-out';
   /** The identifier last submitted: the first step shows it again after "Back". */
   #username = '';
@@ -155,6 +165,10 @@ export class LoginForm extends CartElement {
       return html`<form part="form" novalidate aria-busy=${this.busy} @submit=${this.#signIn}>
         ${this.#input('identifier', m.identifier, 'username', 'username', 'text', undefined, this.#username)}
         ${this.#input('password', m.password, 'password', 'current-password', 'password')}
+        <div part="field remember">
+          <input id="${id}-remember" part="checkbox" type="checkbox" name="remember" .checked=${this.keepSignedIn} />
+          <label part="label" for="${id}-remember">${m.keepSignedIn}</label>
+        </div>
         ${this.#errors()}
         <div part="actions">${this.#submit(m.signIn, m.signingIn)}</div>
       </form>`;
@@ -268,7 +282,8 @@ export class LoginForm extends CartElement {
     if (!password) missing.push({ text: m.passwordRequired, fields: ['password'] });
     if (missing.length) return this.#show(...missing);
     this.#username = username;
-    if (await this.#attempt({ username, password })) this.#clear('password');
+    const remember = !!this.querySelector<HTMLInputElement>(`#${this.#id}-remember`)?.checked;
+    if (await this.#attempt({ username, password, remember })) this.#clear('password');
   }
 
   async #verify(event: SubmitEvent): Promise<void> {
@@ -350,7 +365,7 @@ export class LoginForm extends CartElement {
     const challenge = cause instanceof ApiError && cause.twoFactorRequired ? cause.twoFactor : undefined;
     if (challenge) {
       const entering = !this.challenge;
-      this.#pending = { username: input.username, password: input.password };
+      this.#pending = { username: input.username, password: input.password, remember: input.remember };
       if (entering || !challenge.providers.includes(this.provider)) this.provider = challenge.defaultProvider;
       this.challenge = challenge;
       this.#focusNext = 'code';

@@ -120,6 +120,7 @@ const ar: LanguagePack = {
   // --- <login-form> ---
   identifier: 'اسم المستخدم أو البريد الإلكتروني أو الهاتف',
   password: 'كلمة المرور',
+  keepSignedIn: 'إبقائي مسجّلًا الدخول',
   signIn: 'تسجيل الدخول',
   signingIn: 'جارٍ تسجيل الدخول…',
   signedInAs: (name) => `مسجّل الدخول باسم ${name}`,

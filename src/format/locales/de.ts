@@ -106,6 +106,7 @@ const de: LanguagePack = {
   // --- <login-form> ---
   identifier: 'Benutzername, E-Mail oder Telefonnummer',
   password: 'Passwort',
+  keepSignedIn: 'Angemeldet bleiben',
   signIn: 'Anmelden',
   signingIn: 'Anmeldung läuft…',
   signedInAs: (name) => `Angemeldet als ${name}`,

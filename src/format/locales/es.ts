@@ -105,6 +105,7 @@ const es: LanguagePack = {
   // --- <login-form> ---
   identifier: 'Usuario, correo electrónico o teléfono',
   password: 'Contraseña',
+  keepSignedIn: 'Mantener la sesión iniciada',
   signIn: 'Iniciar sesión',
   signingIn: 'Iniciando sesión…',
   signedInAs: (name) => `Sesión iniciada como ${name}`,

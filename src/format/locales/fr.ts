@@ -110,6 +110,7 @@ const fr: LanguagePack = {
   // --- <login-form> ---
   identifier: 'Identifiant, e-mail ou téléphone',
   password: 'Mot de passe',
+  keepSignedIn: 'Rester connecté',
   signIn: 'Se connecter',
   signingIn: 'Connexion…',
   signedInAs: (name) => `Connecté en tant que ${name}`,

@@ -106,6 +106,7 @@ const it: LanguagePack = {
   // --- <login-form> ---
   identifier: 'Nome utente, email o telefono',
   password: 'Password',
+  keepSignedIn: "Mantieni l'accesso",
   signIn: 'Accedi',
   signingIn: 'Accesso in corso…',
   signedInAs: (name) => `Accesso effettuato come ${name}`,

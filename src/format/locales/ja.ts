@@ -101,6 +101,7 @@ const ja: LanguagePack = {
   // --- <login-form> ---
   identifier: 'ユーザー名、メールアドレスまたは電話番号',
   password: 'パスワード',
+  keepSignedIn: 'ログインしたままにする',
   signIn: 'ログイン',
   signingIn: 'ログイン中…',
   signedInAs: (name) => `${name}でログイン中`,

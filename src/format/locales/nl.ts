@@ -105,6 +105,7 @@ const nl: LanguagePack = {
   // --- <login-form> ---
   identifier: 'Gebruikersnaam, e-mail of telefoon',
   password: 'Wachtwoord',
+  keepSignedIn: 'Ingelogd blijven',
   signIn: 'Inloggen',
   signingIn: 'Bezig met inloggen…',
   signedInAs: (name) => `Ingelogd als ${name}`,

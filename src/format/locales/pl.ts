@@ -121,6 +121,7 @@ const pl: LanguagePack = {
   // --- <login-form> ---
   identifier: 'Nazwa użytkownika, e-mail lub telefon',
   password: 'Hasło',
+  keepSignedIn: 'Nie wylogowuj mnie',
   signIn: 'Zaloguj się',
   signingIn: 'Logowanie…',
   signedInAs: (name) => `Zalogowano jako ${name}`,

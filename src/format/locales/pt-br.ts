@@ -110,6 +110,7 @@ const ptBR: LanguagePack = {
   // --- <login-form> ---
   identifier: 'Usuário, e-mail ou telefone',
   password: 'Senha',
+  keepSignedIn: 'Manter-me conectado',
   signIn: 'Entrar',
   signingIn: 'Entrando…',
   signedInAs: (name) => `Você entrou como ${name}`,

@@ -105,6 +105,7 @@ const sv: LanguagePack = {
   // --- <login-form> ---
   identifier: 'Användarnamn, e-post eller telefon',
   password: 'Lösenord',
+  keepSignedIn: 'Håll mig inloggad',
   signIn: 'Logga in',
   signingIn: 'Loggar in…',
   signedInAs: (name) => `Inloggad som ${name}`,

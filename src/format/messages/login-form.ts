@@ -5,6 +5,7 @@ export const loginFormMessages = {
   ...sharedMessages,
   identifier: 'Username, email or phone',
   password: 'Password',
+  keepSignedIn: 'Keep me signed in',
   signIn: 'Sign in',
   signingIn: 'Signing in…',
   signedInAs: (name: string) => `Signed in as ${name}`,

@@ -111,6 +111,31 @@ describe('<login-form>', () => {
       expect(regionText(el, 'alert')).to.equal('The username, email, phone or password is not correct.');
     });
 
+    it('offers "Keep me signed in", unchecked unless the merchant sets keep-signed-in; unchecked, the session is in no localStorage', async () => {
+      const el = await formFor(shop());
+      const keep = getByRole<HTMLInputElement>(el, 'checkbox', 'Keep me signed in');
+      expect(keep.checked).to.equal(false);
+      const box = keep.getBoundingClientRect();
+      expect(Math.min(box.width, box.height), 'target size').to.be.at.least(24);
+      await expect(el).to.be.accessible();
+      await submitCredentials(el, 'ada', ada.password);
+      await waitForSignedIn(el, shop());
+      const kept = (storage: Storage) => Object.keys(storage).filter((key) => key.startsWith('cart-widget:') && key.endsWith(':session'));
+      expect(kept(localStorage), 'localStorage').to.deep.equal([]);
+      expect(kept(sessionStorage), 'sessionStorage').to.have.length(1);
+    });
+
+    it('keeps the session in localStorage when "Keep me signed in" is checked (keep-signed-in checks it first)', async () => {
+      const el = await fixture<LoginForm>(html`<login-form base-url=${shop().baseUrl} namespace=${shop().namespace} keep-signed-in></login-form>`);
+      const keep = getByRole<HTMLInputElement>(el, 'checkbox', 'Keep me signed in');
+      expect(keep.checked).to.equal(true);
+      await submitCredentials(el, 'ada', ada.password);
+      await waitForSignedIn(el, shop());
+      const key = Object.keys(localStorage).find((k) => k.startsWith('cart-widget:') && k.endsWith(':session'));
+      expect(key, 'a session in localStorage').to.not.equal(undefined);
+      expect(Object.keys(sessionStorage).filter((k) => k === key)).to.deep.equal([]);
+    });
+
     it('shows that it is busy and sends one request however often the shopper presses', async () => {
       worker.use(http.post(shop().url('v2/login'), () => delay(300)));
       const el = await formFor(shop());
