@@ -325,7 +325,8 @@ describe('CartApi: credentials a shop answers with a 500', () => {
     const inQuery = await rejection(listSessions(api(), { consumerKey: 'ck_1', consumerSecret: 'wrong', inQuery: true }));
     const customer = await rejection(listSessions(api(), { consumerKey: 'ada', consumerSecret: 'pw' }));
     expect([inQuery.refusedCredentials, customer.refusedCredentials]).to.deep.equal([true, true]);
-    expect([inQuery.message, customer.message]).to.satisfy(([a, b]: string[]) => a.includes('answered 401') && b.includes('answered 403'));
+    expect(inQuery.message).to.include('answered 401');
+    expect(customer.message).to.include('answered 403');
     expect(seen[0]!.headers.has('Authorization')).to.equal(false);
   });
 
