@@ -14,6 +14,8 @@ import { examples, languages } from './docs-examples.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'site');
 const read = (path) => readFileSync(join(root, path), 'utf8');
+/** The merchant's embed snippet, the one the README and demo/embed.html show too (scripts/check-embed-snippet.mjs). */
+const EMBED_SNIPPET = 'docs/embed-snippet.html';
 for (const needed of ['custom-elements.json', 'dist/cart-widget.js', 'dist/demo-mock.js', 'public/mockServiceWorker.js']) {
   if (!existsSync(join(root, needed))) throw new Error(`docs: ${needed} is missing (npm run docs builds it)`);
 }
@@ -209,7 +211,7 @@ ${markdown(intro)}
 <h2 id="elements">Elements</h2>
 <ul class="element-list">${list}</ul>
 <h2 id="start">Start</h2>
-<pre tabindex="0"><code class="language-html">${escape('<script type="module" src="https://your-cdn.example/cart-widget.js"></script>\n<cart-provider base-url="https://shop.example/wp-json" namespace="cocart">\n  <cart-drawer></cart-drawer>\n  <add-to-cart product-id="123" open-on-add></add-to-cart>\n</cart-provider>')}</code></pre>
+<pre tabindex="0"><code class="language-html" id="start-snippet">${escape(read(EMBED_SNIPPET).trimEnd())}</code></pre>
 <p>Or from npm: <code>import 'cart-widget/elements'</code>. The <a href="guide.html">guide</a> covers embedding, frameworks, theming, languages, events and the store; each element's page lists its whole API with live examples on the built-in fake shop.</p>`;
   return layout({ file: 'index.html', title: 'Overview', body });
 }

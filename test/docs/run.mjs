@@ -8,7 +8,9 @@
 // - the language menu switches the examples: German makes the drawer's button say "Warenkorb", and
 //   every other language of the menu changes its words too;
 // - the two-factor sign-in runs: grace's password, then the code e-mailed to the page's inbox,
-//   then "signed in" — and axe again in that state.
+//   then "signed in" — and axe again in that state;
+// - the overview's Start snippet is docs/embed-snippet.html (scripts/check-embed-snippet.mjs holds
+//   the README and demo/embed.html to it).
 // `node test/docs/run.mjs [--build]` (--build runs scripts/docs.mjs first).
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -92,6 +94,13 @@ try {
       for (const problem of missing) problems.push(`${file}: ${problem}`);
     }
     problems.push(...(await axe(page, file)));
+
+    if (file === 'index.html') {
+      // The Start snippet as a reader copies it: the one of the README and demo/embed.html, the stylesheet included.
+      const shown = await page.evaluate(() => document.querySelector('#start-snippet')?.textContent ?? null);
+      const snippet = readFileSync(join(root, 'docs/embed-snippet.html'), 'utf8').trimEnd();
+      if (shown !== snippet) problems.push(`index.html: the Start snippet is not docs/embed-snippet.html: ${JSON.stringify(shown)}`);
+    }
 
     if (file === 'cart-drawer.html') {
       const label = () => page.evaluate(() => document.querySelector('cart-drawer').shadowRoot.querySelector('[part~="trigger"]').textContent.trim());
