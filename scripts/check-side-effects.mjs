@@ -5,7 +5,9 @@
 // modal needs, is safe.) Checked here: every module of src/ that does something at its top level (a
 // call, an assignment, an `if`, a loop, a bare import of such a module) and is either imported bare
 // somewhere or exports nothing — its effect is all it is for — must be listed, as its source
-// (`./src/…ts`) and, where the npm package ships it, as `./dist/lib/…js`. That class of bug had
+// (`./src/…ts`) and, where the npm package ships it, as `./dist/lib/…js`. So must every module that
+// defines an element (`customElements.define`) or assigns to a global (`window.x =`, `globalThis.x ??=`,
+// `Object.assign(window, …)`) at its top level, whatever it exports. That class of bug had
 // `import './shop-text.js'` decode no `Caf&eacute;` in dist/cart-widget.js. `npm test` runs this after
 // building dist/lib; `node scripts/check-side-effects.mjs`.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -45,6 +47,13 @@ function effectOf(statement, source) {
   return null;
 }
 
+/**
+ * A top-level statement that changes the page for everyone, whatever its module exports: it defines
+ * an element or assigns to a global object. Its module must be listed even when its exports are
+ * imported by name (an unused named import lets a bundler drop the module too).
+ */
+const GLOBAL_EFFECT = /\bcustomElements\.define\(|(^|[^.\w])(window|globalThis|self|document)(\.\w+|\[[^\]]+\])+\s*(=(?!=)|\+=|\|\|=|\?\?=)|Object\.(defineProperty|assign)\(\s*(window|globalThis|self)\b/;
+const changesThePage = new Set();
 const problems = [];
 const src = join(root, 'src');
 const withEffects = new Map();
@@ -60,6 +69,7 @@ for (const file of modules(src)) {
   for (const statement of source.statements) {
     const effect = effectOf(statement, source);
     if (effect && !withEffects.has(module)) withEffects.set(module, effect);
+    if (effect && GLOBAL_EFFECT.test(statement.getText(source))) changesThePage.add(module);
     if (ts.isImportDeclaration(statement) && !statement.importClause && ts.isStringLiteral(statement.moduleSpecifier)) {
       const spec = statement.moduleSpecifier.text;
       if (spec.startsWith('.')) {
@@ -82,7 +92,7 @@ while (grew) {
 }
 const importedBare = new Set(bareImports.map(({ target }) => target));
 for (const [module, effect] of withEffects) {
-  if ((importedBare.has(module) || exportsNothing.has(module)) && !covered(module)) problems.push(`src/${module} does something when evaluated (${effect}) but package.json sideEffects does not list ./src/${module} and ./dist/lib/${module.replace(/\.ts$/, '.js')}: a bundler may drop it`);
+  if ((importedBare.has(module) || exportsNothing.has(module) || changesThePage.has(module)) && !covered(module)) problems.push(`src/${module} does something when evaluated (${effect}) but package.json sideEffects does not list ./src/${module} and ./dist/lib/${module.replace(/\.ts$/, '.js')}: a bundler may drop it`);
 }
 for (const { module, target } of bareImports) {
   if (withEffects.has(target) && !covered(target)) {
