@@ -95,11 +95,15 @@ export function builtWidgetBehaviour(build: string, load: () => Promise<unknown>
       await expect(picker).to.be.accessible();
     });
 
-    it("speaks the page's language: German from the build's language pack", async () => {
-      serveCart(shop(), wireCart());
+    it("speaks the page's language: German from the build's language pack, the shop's Cr&egrave;me decoded", async () => {
+      const cart = wireCart();
+      cart.items['key-hoodie'].name = 'Cr&egrave;me br&ucirc;l&eacute;e';
+      serveCart(shop(), cart);
       const { el } = await openDrawer(shop(), 'de');
       await waitUntil(() => /Warenkorb/.test(visibleText(el)), 'the drawer is not in German');
+      await waitUntil(() => queryAllByRole(el, 'listitem').length > 1, 'no lines');
       expect(visibleText(el)).to.not.contain('Your cart');
+      expect(visibleText(el)).to.contain('Crème brûlée').and.not.contain('&egrave;');
       await expect(el).to.be.accessible();
     });
   });
