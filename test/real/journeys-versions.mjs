@@ -102,7 +102,7 @@ export const shopVersionJourneys = [
       check(same(after, saved), `the customer's saved cart should still hold ${describeLines(saved)} after checkout; it holds ${describeLines(after)}`);
       // What the widget keeps (its `cart-widget:` storage) never holds a cart hash.
       const hash = (await shop.request('GET', 'cart', { auth: true })).json?.cart_hash ?? '';
-      const kept = JSON.stringify(await s.page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('cart-widget:'))));
+      const kept = JSON.stringify(await s.page.evaluate(() => [...Object.entries(localStorage), ...Object.entries(sessionStorage)].filter(([k]) => k.startsWith('cart-widget:'))));
       const keepsHash = kept.includes('c_hash') || (/^[0-9a-f]{32}$/.test(hash) && kept.includes(hash));
       if (handOver) {
         check(

@@ -268,7 +268,7 @@ export const journeys = [
       await resetCustomer(context);
       const s = await shopper();
       await signInWithSavedCart(context, s);
-      const raw = await waitFor(() => s.stored('session'), Boolean, 'the bearer session should be kept in localStorage');
+      const raw = await waitFor(() => s.stored('session'), Boolean, 'the bearer session should be kept (this tab\'s sessionStorage without "Keep me signed in")');
       const session = JSON.parse(raw);
       check(typeof session.token === 'string' && session.token.split('.').length === 3, `the stored session should hold a JWT (has ${Object.keys(session)})`);
       // Break the signature, keep the payload (and its `exp`) readable: only the shop can tell.

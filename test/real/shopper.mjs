@@ -365,15 +365,19 @@ export class Shopper {
     await this.settle();
   }
 
-  /** The value the widget keeps under `cart-widget:{baseUrl}/{namespace}:{name}` in localStorage. */
+  /**
+   * The value the widget keeps under `cart-widget:{baseUrl}/{namespace}:{name}`: in localStorage, else
+   * in this tab's sessionStorage (a session without "Keep me signed in").
+   */
   async stored(name) {
     const key = `cart-widget:${this.site.baseUrl}/cocart:${name}`;
-    return this.page.evaluate((k) => localStorage.getItem(k), key);
+    return this.page.evaluate((k) => localStorage.getItem(k) ?? sessionStorage.getItem(k), key);
   }
 
+  /** Replaces a kept value where the widget keeps it (localStorage unless it is in sessionStorage). */
   async store(name, value) {
     const key = `cart-widget:${this.site.baseUrl}/cocart:${name}`;
-    await this.page.evaluate((k, v) => localStorage.setItem(k, v), key, value);
+    await this.page.evaluate((k, v) => (sessionStorage.getItem(k) !== null ? sessionStorage : localStorage).setItem(k, v), key, value);
   }
 
   async screenshot(path) {
