@@ -2,7 +2,7 @@
 // each cart request — a write, or a read, which saves the cart it loaded too — reads the cart when it
 // arrives and saves the whole cart when it answers, so of two that overlap, the first answered is lost
 // — both answered 200. Sent one after another, all count.
-import { basic, expect, pause } from '../helpers/testing.js';
+import { basic, expect, pause, waitUntil } from '../helpers/testing.js';
 import type { SetupWorker } from 'msw/browser';
 import { DEFAULT_USERS, PRODUCT_IDS as ID, createMockShop, type MockShop } from '../../src/mock/index.js';
 import { GuestCart, call, itemsOf, startWorker, type WireResponse } from './wire-client.js';
@@ -90,8 +90,11 @@ describe('mock shop, real shape: writes to one cart race, last writer wins', () 
 
   it('loses a write that a read overlaps, as the read saves the cart it loaded', async () => {
     const cart = await cartWithAMug(slow);
+    const arrived = slow.requests.length;
     const add = cart.add(ID.mug, 1);
-    await pause(10);
+    // The read goes once the add has reached the shop (and loaded the cart): a fixed 10 ms pause let a
+    // slow round trip deliver the read first on a busy machine, and then nothing overlapped.
+    await waitUntil(() => slow.requests.length > arrived, 'the add did not reach the shop');
     const read = await cart.get();
     expect((await add).status).to.equal(200);
     expect(read.status).to.equal(200);
