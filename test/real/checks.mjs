@@ -77,6 +77,20 @@ export async function signInWithSavedCart(context, s) {
   }
 }
 
+/**
+ * Follows the drawer's Checkout link: where it landed, whether WordPress shows the customer signed in
+ * there, and the order summary it lists (or that it says the cart is empty).
+ */
+export async function followCheckout(s, link) {
+  await Promise.all([s.page.waitForNavigation({ waitUntil: 'load', timeout: 30_000 }), link.click()]);
+  const landed = new URL(s.page.url());
+  const loggedIn = await s.page.evaluate(() => document.body.classList.contains('logged-in'));
+  const summary = await waitFor(() => s.page.evaluate(orderSummary), (found) => found.empty || Object.keys(found.lines).length > 0, 'the checkout page should show its order summary or say the cart is empty', {
+    timeout: 20_000,
+  }).catch(() => ({ lines: {}, empty: null }));
+  return { landed, loggedIn, summary };
+}
+
 /** In the page: WooCommerce's order summary as `{ lines: { name: quantity }, empty }`. */
 export function orderSummary() {
   const lines = {};

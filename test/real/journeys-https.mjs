@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { check, drawerShows, noDeveloperText, orderSummary, resetCustomer, same, serverHolds, signedIn } from './checks.mjs';
+import { check, drawerShows, followCheckout, noDeveloperText, resetCustomer, same, serverHolds, signedIn } from './checks.mjs';
 import { describeLines, serverLines } from './shop.mjs';
 import { waitFor } from './shopper.mjs';
 
@@ -84,12 +84,7 @@ export const httpsJourneys = [
 
       const link = await s.page.$(`::-p-aria([name="Checkout"][role="link"])`);
       check(link, 'the drawer should offer a "Checkout" link');
-      await Promise.all([s.page.waitForNavigation({ waitUntil: 'load', timeout: 30_000 }), link.click()]);
-      const landed = new URL(s.page.url());
-      const loggedIn = await s.page.evaluate(() => document.body.classList.contains('logged-in'));
-      const summary = await waitFor(() => s.page.evaluate(orderSummary), (found) => found.empty || Object.keys(found.lines).length > 0, 'the checkout page should show its order summary or say the cart is empty', {
-        timeout: 20_000,
-      }).catch(() => ({ lines: {}, empty: null }));
+      const { landed, loggedIn, summary } = await followCheckout(s, link);
       if (store.atLeast('4.4')) {
         check(
           landed.protocol === 'https:' && landed.pathname === site.checkoutPath && loggedIn && same(summary.lines, expected),

@@ -1,7 +1,7 @@
 // Journeys of issue 21: what differs between the CoCart versions merchants run (real-world notes,
 // "CoCart 4.4"). Each runs on every store; one that does not apply to a store says why in `skip`.
 // Add new ones to `shopVersionJourneys` (see journeys.mjs for a journey's shape).
-import { check, orderSummary, resetCustomer, same, signInWithSavedCart } from './checks.mjs';
+import { check, followCheckout, orderSummary, resetCustomer, same, signInWithSavedCart } from './checks.mjs';
 import { describeLines, money, serverLines } from './shop.mjs';
 import { waitFor } from './shopper.mjs';
 
@@ -92,12 +92,7 @@ export const shopVersionJourneys = [
       check(link, 'the drawer should offer a "Checkout" link');
       const href = await link.evaluate((a) => a.href);
       check(!new URL(href).search, `the Checkout link on screen should carry no key or hash (${new URL(href).search ? 'it carries a query' : ''})`);
-      await Promise.all([s.page.waitForNavigation({ waitUntil: 'load', timeout: 30_000 }), link.click()]);
-      const landed = new URL(s.page.url());
-      const loggedIn = await s.page.evaluate(() => document.body.classList.contains('logged-in'));
-      const summary = await waitFor(() => s.page.evaluate(orderSummary), (found) => found.empty || Object.keys(found.lines).length > 0, 'the checkout page should show its order summary or say the cart is empty', {
-        timeout: 20_000,
-      }).catch(() => ({ lines: {}, empty: null }));
+      const { landed, loggedIn, summary } = await followCheckout(s, link);
       const after = serverLines(await shop.customerCart());
       check(same(after, saved), `the customer's saved cart should still hold ${describeLines(saved)} after checkout; it holds ${describeLines(after)}`);
       // What the widget keeps (its `cart-widget:` storage) never holds a cart hash.
