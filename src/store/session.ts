@@ -18,7 +18,6 @@ export interface SignInInput extends LoginInput {
   remember?: boolean;
 }
 
-
 /** What one tab tells the others: the new bearer session, or that the session ended and why. */
 interface SharedSession {
   stored: StoredSession | null;
