@@ -166,7 +166,7 @@ function loadPanel(): Promise<typeof Panel> {
  * @cssproperty --cart-surface-radius - Corner radius of boxes, notices and pictures (default `--cart-radius`).
  * @cssproperty --cart-space - Base spacing unit.
  * @cssproperty --cart-font - Font family.
- * @cssproperty --cart-drawer-width - The drawer's width (default `min(28rem, 100vw)`).
+ * @cssproperty --cart-drawer-width - The drawer's width (default `min(28em, 100vw)`, `em` of the shopper's preferred text size: 448px by default).
  * @cssproperty --cart-image-size - Size of a line's picture (default `64px`).
  */
 export class CartDrawer extends CartElement {

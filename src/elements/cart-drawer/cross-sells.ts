@@ -57,11 +57,11 @@ export const crossSellStyles = css`
       text-align: -webkit-match-parent;
     }
     .section-title {
-      font-size: 1rem;
+      font-size: 1em;
     }
     .cross-sell-list {
       display: grid;
-      grid-template-columns: repeat(auto-fill, minmax(8rem, 1fr));
+      grid-template-columns: repeat(auto-fill, minmax(8em, 1fr));
       gap: var(--_space);
     }
     .cross-sell {

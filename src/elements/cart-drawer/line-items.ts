@@ -238,8 +238,8 @@ export const lineStyles = css`
       display: inline-flex;
       align-items: center;
       justify-content: center;
-      inline-size: 2rem;
-      block-size: 2rem;
+      inline-size: 2em;
+      block-size: 2em;
     }
     /* The stepper's marks, drawn in CSS (an SVG per button made a 200-line cart's layout a third
        slower): the mark's own top border is the bar of − and +, its ::after the upright of + (a
@@ -264,8 +264,8 @@ export const lineStyles = css`
       border-block-start: 12px solid;
     }
     .quantity-input {
-      inline-size: 3.5rem;
-      block-size: 2rem;
+      inline-size: 3.5em;
+      block-size: 2em;
       border: 0;
       border-inline: 1px solid var(--_border);
       background: var(--_bg);

@@ -45,10 +45,15 @@ export const frameStyles = css`
     fieldset {
       margin: 0;
     }
+    /* The open drawer is a surface of its own over the page, sized from \`medium\`: the shopper's
+       preferred text size, which their browser's font-size setting scales and no theme rule
+       changes. Not \`rem\`: a theme's \`html { font-size: 62.5% }\` made the drawer 280px wide and
+       its quantity buttons 20px (under WCAG 2.5.8's 24px). Inside, sizes are \`em\` of this. */
     .dialog {
       --_image: var(--cart-image-size, 64px);
       box-sizing: border-box;
-      inline-size: var(--cart-drawer-width, min(28rem, 100vw));
+      font-size: medium;
+      inline-size: var(--cart-drawer-width, min(28em, 100vw));
       max-inline-size: 100vw;
       /* vh where dvh is unknown (Safari < 15.4, Firefox < 101): the same height but for a phone's toolbars. */
       block-size: 100vh;
@@ -105,7 +110,7 @@ export const frameStyles = css`
       border-block-end: 1px solid var(--_border);
     }
     .title {
-      font-size: 1.25rem;
+      font-size: 1.25em;
     }
     /* Focused on opening, so screen readers start at the top: no ring when the mouse opened it. */
     .title.pointer-opened:focus {
@@ -197,7 +202,7 @@ export const frameStyles = css`
       gap: calc(var(--_space) * 2);
     }
     .skeleton-line {
-      block-size: 4rem;
+      block-size: 4em;
       border-radius: var(--_radius-surface);
       background: var(--_border);
       animation: shimmer 1.2s linear infinite;

@@ -43,8 +43,10 @@ export const styles = [
     [part='image'] {
       grid-row: span 2;
       margin-inline-end: var(--_space);
-      inline-size: var(--cart-image-size, 3rem);
-      block-size: var(--cart-image-size, 3rem);
+      /* Sized from the shopper's preferred text size, not the root's, which a theme may shrink. */
+      font-size: medium;
+      inline-size: var(--cart-image-size, 3em);
+      block-size: var(--cart-image-size, 3em);
       object-fit: cover;
       border-radius: calc(var(--_radius-surface) / 2);
     }
@@ -68,7 +70,7 @@ export const styles = [
       margin-inline-start: var(--_space);
       display: flex;
       align-items: center;
-      gap: 0.25rem;
+      gap: 0.25em;
     }
     /* On a phone the name keeps the row; the quantity control goes below it. */
     @media (max-width: 22rem) {
@@ -81,9 +83,11 @@ export const styles = [
       inline-size: 3.5em;
       text-align: center;
     }
+    /* As the picture: the shopper's text size (32px by default), never a theme's root (20px at 62.5%). */
     [part~='step'] {
-      inline-size: 2rem;
-      block-size: 2rem;
+      font-size: medium;
+      inline-size: 2em;
+      block-size: 2em;
       padding: 0;
     }
     [part='boxes'],

@@ -87,7 +87,7 @@ const PLAIN_CURRENCY: Currency = {
  * @cssproperty --cart-surface-radius - Corner radius of boxes, notices and pictures (default `--cart-radius`).
  * @cssproperty --cart-space - Base spacing unit.
  * @cssproperty --cart-font - Font family.
- * @cssproperty --cart-image-size - Size of product images (3rem).
+ * @cssproperty --cart-image-size - Size of product images (`3em` of the shopper's preferred text size: 48px by default).
  */
 export class MnmContainerPicker extends CartElement {
   static override styles = styles;
