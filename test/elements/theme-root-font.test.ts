@@ -77,7 +77,10 @@ const THEMES = {
   'html { font-size: 150% }': 'html { font-size: 150% }',
 };
 
-describe("a theme's root font size", () => {
+describe("a theme's root font size", function () {
+  // Two drawers (or pickers) per test, one on each page: slow on a busy machine.
+  this.timeout(30000);
+
   for (const [name, rules] of Object.entries(THEMES)) {
     it(`leaves the open drawer as on a plain page: ${name}`, async () => {
       const first = await drawerWithLines();
