@@ -8,6 +8,7 @@ import { ApiError } from './errors.js';
 import type { AmountsMode, Cart, TokenPair } from './model.js';
 import { errorBodySchema, tokenPairSchema, type ErrorBody } from './wire/auth.js';
 import { cartSchema } from './wire/cart.js';
+import { withPlainPrototypes } from './wire/plain-prototypes.js';
 
 export type { ErrorBody };
 
@@ -15,10 +16,13 @@ export interface ParseOptions {
   amounts: AmountsMode;
 }
 
-/** Runs a parse; any failure becomes the api layer's one error type, never a zod error. */
+/**
+ * Runs a parse; any failure becomes the api layer's one error type, never a zod error. A parse may
+ * build schemas (`cartSchema(options)`), so it runs with the page's prototype additions hidden.
+ */
 export function readOrThrow<T>(parse: () => T, what = 'answer'): T {
   try {
-    return parse();
+    return withPlainPrototypes(parse);
   } catch (cause) {
     throw new ApiError({ kind: 'invalid-response', message: `unreadable ${what}: ${String(cause)}`, cause });
   }

@@ -208,7 +208,7 @@ export class CartElement extends LitElement {
 function withStrings<T extends object>(base: T, layer: Partial<Messages> | undefined): T {
   if (!layer) return base;
   const result = { ...base } as Record<string, unknown>;
-  for (const key of Object.keys(layer)) if (key in base) result[key] = layer[key as keyof Messages];
+  for (const key of Object.keys(layer)) if (Object.hasOwn(base, key)) result[key] = layer[key as keyof Messages];
   return result as T;
 }
 

@@ -139,7 +139,8 @@ export function parseMessageJson(text: string): MessageJson {
 export function applyMessageJson<T extends object>(base: T, json: MessageJson, language: string): T {
   const result = { ...base } as Record<string, unknown>;
   for (const [key, value] of Object.entries(json)) {
-    if (!(key in base)) continue;
+    // Own strings only: `in` would take `toString`, or a method a plugin put on Object.prototype, for one.
+    if (!Object.hasOwn(base, key)) continue;
     const fallback = base[key as keyof T] as unknown;
     if (typeof fallback !== 'function') {
       if (typeof value === 'string') result[key] = value;

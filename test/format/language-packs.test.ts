@@ -185,6 +185,17 @@ describe('data-messages JSON', () => {
     expect(m.cart).to.equal('Cart');
   });
 
+  it('takes only names of its own strings: not toString, nor a method a plugin put on Object.prototype', () => {
+    (Object.prototype as Record<string, unknown>).pluginHelper = function pluginHelper() {};
+    try {
+      const m = applyMessageJson(defaultMessages, { toString: 'x', pluginHelper: 'y', checkout: 'Pay now' }, 'en');
+      expect(Object.hasOwn(m, 'toString') || Object.hasOwn(m, 'pluginHelper'), 'took a name that is no string of ours').to.equal(false);
+      expect(m.checkout).to.equal('Pay now');
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).pluginHelper;
+    }
+  });
+
   it('reads a {word} the message does not name as its first value, and leaves a position past the last value as written', () => {
     const m = applyMessageJson(defaultMessages, parseMessageJson('{"removed": "{product} entfernt", "couponApplied": "{coupon} ok {3}"}'), 'de');
     expect(m.removed('Kenya AA')).to.equal('Kenya AA entfernt');

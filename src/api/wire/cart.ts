@@ -97,7 +97,7 @@ export const CartWire = z.object({
   // Document: {rate_id, label, compound, tax_total, shipping_tax_total}; real servers: {name, price}
   // per rate code, or a single {label, total} when taxes are not itemised.
   taxes: list(z.object({ rate_id: Num, label: Text, name: Text, compound: Bool, tax_total: Any, price: Any, total: Any, shipping_tax_total: Any }), (t) =>
-    isObj(t) && ('label' in t || 'total' in t) && !isObj(t.total) ? [t] : t,
+    isObj(t) && (Object.hasOwn(t, 'label') || Object.hasOwn(t, 'total')) && !isObj(t.total) ? [t] : t,
   ),
   totals: block({
     subtotal: Any,

@@ -5,7 +5,11 @@
  * can fail a parse.
  */
 import * as z from 'zod/mini';
+import { plainPrototypesWhileLoading } from './plain-prototypes.js';
 import { decode, plain, str } from './text.js';
+
+// Every wire module imports this one, so it runs before any of them builds a schema.
+plainPrototypesWhileLoading();
 
 export type Raw = Record<string, unknown>;
 
