@@ -3,6 +3,7 @@ import { base64, exchange, isSecureBase, redactUrl, sleep, type Method } from '.
 import type { AmountsMode, Cart, TokenPair } from './model.js';
 import { parseCart, parseTokenPair } from './page-load-schemas.js';
 import { unsoundTotals } from './wire/cart.js';
+import { pageUrl } from './page-url.js';
 
 /** Shops already named in the console for a total that did not add up. */
 const unsoundShops = new Set<string>();
@@ -103,7 +104,7 @@ export class ApiCore {
 
   /** Builds the request URL: `{base}/{namespace}/{path}?{query}`. */
   url(path: string, query: Query = {}): string {
-    const url = new URL(`${this.baseUrl}/${this.namespace}/${path}`, globalThis.location?.href);
+    const url = pageUrl(`${this.baseUrl}/${this.namespace}/${path}`);
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined && value !== '') url.searchParams.set(name, value);
     }

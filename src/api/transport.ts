@@ -1,5 +1,6 @@
 import { ApiError } from './errors.js';
 import { httpError } from './http-errors.js';
+import { pageUrl } from './page-url.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -86,7 +87,7 @@ export function base64(text: string): string {
 
 /** https, or a loopback host (localhost, 127.0.0.1, [::1]) for development. */
 export function isSecureBase(baseUrl: string): boolean {
-  const url = new URL(baseUrl, globalThis.location?.href);
+  const url = pageUrl(baseUrl);
   if (url.protocol === 'https:') return true;
   return url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
 }

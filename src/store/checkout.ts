@@ -1,6 +1,7 @@
 import { toApiError } from '../api/errors.js';
 import { readHandOver } from '../api/routes.js';
 import type { StoreParts } from './store-parts.js';
+import { pageUrl } from '../api/page-url.js';
 import { checkoutLink } from './config.js';
 
 /**
@@ -22,7 +23,7 @@ export async function customerCheckout(i: StoreParts, url: string, param: string
     const { cart: found } = await i.send((api, ctx) => readHandOver(api, ctx));
     // Signed out meanwhile (another tab): nobody to hand over.
     if (guest()) return null;
-    const link = new URL(checkoutLink(url, param, found.id), globalThis.location?.href);
+    const link = pageUrl(checkoutLink(url, param, found.id));
     link.searchParams.set('c_hash', found.hash);
     return link.href;
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { AmountsMode } from '../api/model.js';
+import { pageUrl } from '../api/page-url.js';
 
 export type AuthKind = 'bearer' | 'basic';
 
@@ -51,7 +52,7 @@ export function storeScope(config: Pick<StoreConfig, 'baseUrl' | 'namespace'>): 
 }
 
 export function normaliseBaseUrl(baseUrl: string): string {
-  const url = new URL(baseUrl, globalThis.location?.href);
+  const url = pageUrl(baseUrl);
   url.hash = '';
   return url.href.replace(/\/+$/, '');
 }
@@ -68,7 +69,7 @@ export function safeCheckoutUrl(url: string | undefined): string | undefined {
   if (!url) return undefined;
   let protocol = '';
   try {
-    protocol = new URL(url, globalThis.location?.href).protocol;
+    protocol = pageUrl(url).protocol;
   } catch {
     // Not a URL: refused below, like any other scheme.
   }
@@ -85,12 +86,15 @@ function defaultCheckoutUrl(baseUrl: string): string {
 
 /**
  * The checkout link: a guest's carries their cart to the shop's own checkout page
- * (`?cocart-load-cart=<key>`, architecture §3); a signed-in customer's never carries a key.
+ * (`?cocart-load-cart=<key>`, architecture §3); a signed-in customer's never carries a key. Either
+ * is resolved as the page's own links are (`<base href>`), so it leads where an `<a href>` of the
+ * merchant's with the same URL would, in the drawer, in the `checkout` event and when followed.
  */
 export function checkoutLink(url: string, param: string, guestKey: string | null): string {
-  if (!param || !guestKey) return url;
-  const link = new URL(url, globalThis.location?.href);
-  link.searchParams.set(param, guestKey);
-  // Keep a relative URL relative, as the merchant wrote it.
-  return /^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//') ? link.href : link.href.slice(link.origin.length);
+  const link = pageUrl(url);
+  if (param && guestKey) link.searchParams.set(param, guestKey);
+  // A relative URL stays relative to the site, as the merchant wrote it — when it lands on this
+  // page's origin (a base on another origin needs the origin said).
+  const written = /^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//');
+  return written || link.origin !== globalThis.location?.origin ? link.href : link.href.slice(link.origin.length);
 }

@@ -10,6 +10,7 @@ import { PRODUCT_IDS as ID } from '../../../src/mock/index.js';
 import { getByRole, visibleText } from '../../helpers/queries.js';
 import { useShop, worker, type TestShop } from '../../helpers/shop.js';
 import { openDrawer } from './drawer-page.js';
+import { resolveConfig } from '../../../src/store/config.js';
 
 const NOTE = 'At checkout, sign in to the shop with the same account: your cart is kept there.';
 
@@ -189,5 +190,69 @@ describe('Checkout for a signed-in customer', () => {
     expect(Object.fromEntries(new URL(link.href).searchParams)).to.deep.equal({ 'cocart-load-cart': shop().store().state.cart!.key });
     expect(clickCheckout(link)).to.equal(true);
     expect(reads).to.deep.equal([]);
+  });
+});
+
+// Architecture §3 "The page is the merchant's": URLs from configuration resolve as the page's own
+// links do (issue 31, point 4). A page with `<base href>` and `checkout-url="checkout/"`: the
+// merchant's own `<a href="checkout/">` leads under the base, and so does every Checkout.
+describe('a relative checkout-url on a page with <base href>', () => {
+  const shop = useShop({ namespace: 'cocart', shape: 'real' });
+  let watch: ReturnType<typeof watchLeaving>;
+  let base: HTMLBaseElement;
+  /** Where the page's own link with the same URL leads. */
+  let ownLink: string;
+  beforeEach(() => {
+    watch = watchLeaving();
+    base = Object.assign(document.createElement('base'), { href: `${location.origin}/merchant/shop/` });
+    document.head.prepend(base);
+    ownLink = Object.assign(document.createElement('a'), { href: 'checkout/' }).href;
+  });
+  afterEach(() => {
+    base.remove();
+    watch.restore();
+  });
+
+  async function drawerWithCheckout(): Promise<{ el: Awaited<ReturnType<typeof openDrawer>>; link: HTMLAnchorElement; events: CheckoutEvent[] }> {
+    const el = await openDrawer(shop());
+    el.checkoutUrl = 'checkout/';
+    await el.updateComplete;
+    const events: CheckoutEvent[] = [];
+    el.addEventListener('checkout', (e) => events.push(e as CheckoutEvent));
+    return { el, link: getByRole<HTMLAnchorElement>(el, 'link', 'Checkout'), events };
+  }
+
+  it("takes a guest where the page's own link goes, with their cart", async () => {
+    expect(ownLink).to.equal(`${location.origin}/merchant/shop/checkout/`);
+    routeIndex(shop(), true);
+    await shop().store().addItem({ id: ID.ethiopiaBeans, quantity: 1 });
+    const { el, link, events } = await drawerWithCheckout();
+    const key = shop().store().state.cart!.key;
+    expect(link.href).to.equal(`${ownLink}?cocart-load-cart=${key}`);
+    expect(clickCheckout(link)).to.equal(true);
+    expect(events).to.have.length(1);
+    expect(new URL(events[0]!.detail.url, location.href).href, "the event's URL, read by the page").to.equal(link.href);
+    await expect(el).to.be.accessible();
+  });
+
+  it("takes a signed-in customer where the page's own link goes: the hand-over and the plain link", async () => {
+    routeIndex(shop(), true);
+    handOverReads(shop());
+    await signedInWithLines(shop());
+    const { link, events } = await drawerWithCheckout();
+    await waitUntil(() => shop().store().state.features.handOver, 'the route index was not read');
+    expect(link.href, 'the link on screen').to.equal(ownLink);
+
+    expect(clickCheckout(link)).to.equal(false);
+    await waitUntil(() => watch.left.length, 'the drawer never left for checkout');
+    const target = new URL(watch.left[0]!);
+    expect(target.origin + target.pathname, 'the hand-over').to.equal(ownLink);
+    expect(new URL(events[0]!.detail.url, location.href).href, "the event's URL, read by the page").to.equal(ownLink);
+  });
+
+  it('resolves a relative base-url the same way, and still refuses an unsafe checkout-url', async () => {
+    const config = resolveConfig({ baseUrl: 'wp-json/', checkoutUrl: 'javascript:alert(1)' });
+    expect(config.baseUrl).to.equal(`${location.origin}/merchant/shop/wp-json`);
+    expect(config.checkoutUrl).to.equal(`${location.origin}/merchant/shop/checkout/`);
   });
 });
