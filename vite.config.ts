@@ -59,7 +59,7 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  * explanations (`api/blocked.ts`: CORS at a request that got no answer, a wrong `base-url` or
  * `namespace` at a failed first cart read).
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.|storage-lease\.|token-exchange\.)|api[\\/]((connection|errors|page-load-schemas|model|transport|http-errors)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/](?!analytics\.)|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.|storage-lease\.|token-exchange\.)|api[\\/]((connection|errors|page-load-schemas|model|transport)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/](?!analytics\.)|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
 /**
  * The store's actions (`store/store-actions.ts`, with the routes it calls and the checkout hand-over,
@@ -129,8 +129,9 @@ const allInOne: UserConfig = {
  * instead, so the file holds every element whole. Language packs (`src/format/locales/`), the
  * reader of the merchant's JSON strings (`src/format/message-json.ts`), the cart lock's lease for
  * a page without Web Locks (`src/store/storage-lease.ts`), the token refresh
- * (`src/store/token-exchange.ts`: a session's token runs out once in days) and the developers'
- * explanations of a failure (`src/api/blocked.ts`) stay on demand.
+ * (`src/store/token-exchange.ts`: a session's token runs out once in days), what an error answer
+ * means (`src/api/http-errors.ts`: most pages never get one) and the developers' explanations of a
+ * failure (`src/api/blocked.ts`) stay on demand.
  */
 function nothingLater(): Plugin {
   return {
@@ -139,7 +140,7 @@ function nothingLater(): Plugin {
       if (!/[\\/]src[\\/](elements|store|api)[\\/].*\.ts$/.test(id) || !code.includes('import(')) return null;
       const imports: string[] = [];
       const body = code.replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (call: string, quote: string, path: string) => {
-        if (path.includes('/locales/') || path.endsWith('/message-json.js') || path.endsWith('/storage-lease.js') || path.endsWith('/token-exchange.js') || path.endsWith('/blocked.js')) return call;
+        if (path.includes('/locales/') || path.endsWith('/message-json.js') || path.endsWith('/storage-lease.js') || path.endsWith('/token-exchange.js') || path.endsWith('/blocked.js') || path.endsWith('/http-errors.js')) return call;
         const name = `__now${imports.length}`;
         const names = valueExports(resolvePath(dirname(id), path.replace(/\.js$/, '.ts')));
         if (!names) {

@@ -9,7 +9,8 @@
 // - all-in-one: `dist/cart-widget.all.js`, for merchants who pin one file with Subresource Integrity.
 //
 // Language packs (src/format/locales/<lang>.ts), the reader of a merchant's `data-messages` JSON,
-// the table of states (src/format/locales/states.ts), the cart lock's lease (store/storage-lease.ts) and the token refresh (store/token-exchange.ts)
+// the table of states (src/format/locales/states.ts), the cart lock's lease (store/storage-lease.ts), the token refresh (store/token-exchange.ts)
+// and what an error answer means (api/http-errors.ts)
 // are counted apart, in none of the three: a page fetches one pack only when its `lang` is not
 // English, the reader only when the merchant gives strings in JSON, the states only when a shopper
 // opens the shipping estimate, the lease only where the browser has no Web Locks (an http: page;
@@ -67,7 +68,7 @@ const tagOf = (chunk) => /elements\/([^/]+)\/define\.ts$/.exec(chunk.facadeModul
 /** A language pack's code (`de`, `pt-br`, …), or `null`. */
 const languageOf = (chunk) => /format\/locales\/(?!languages\.|states\.)([^/]+)\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1] ?? null;
 /** Loaded only when a page asks for it: a language pack, the reader of the merchant's JSON strings, the states, the lease. */
-const onDemand = (chunk) => /format\/(locales\/|message-json\.)|store\/(storage-lease|token-exchange)\.|api\/blocked\./.test(chunk.facadeModuleId ?? '');
+const onDemand = (chunk) => /format\/(locales\/|message-json\.)|store\/(storage-lease|token-exchange)\.|api\/(blocked|http-errors)\./.test(chunk.facadeModuleId ?? '');
 
 // The all-in-one file must load on demand exactly what the script tag loads on demand, and nothing else.
 const extras = (list) => list.filter((chunk) => !chunk.isEntry).map((chunk) => chunk.fileName).sort().join(', ');
@@ -109,9 +110,10 @@ const describe = (chunk) => {
   if (/format\/locales\/states\.ts$/.test(chunk.facadeModuleId ?? '')) return "US, CA and AU states: loaded when the drawer's shipping estimate opens";
   if (/store\/storage-lease\.ts$/.test(chunk.facadeModuleId ?? '')) return 'the cart lock on a page without Web Locks (an http: page): loaded only there';
   if (/store\/token-exchange\.ts$/.test(chunk.facadeModuleId ?? '')) return "the token refresh: loaded when a signed-in customer's token runs out (once in days)";
+  if (/api\/blocked\.ts$/.test(chunk.facadeModuleId ?? '')) return 'for developers: why a request got no answer (CORS), or the first cart read found no cart; loaded at such a failure';
+  if (/api\/http-errors\.ts$/.test(chunk.facadeModuleId ?? '')) return "what an error answer means: loaded at the shop's first answer that is not a success";
   if (onDemand(chunk)) return "reader of the merchant's data-messages JSON";
   if (/store\/store-actions\.ts$/.test(chunk.facadeModuleId ?? '')) return 'sign-in and cart changes: loaded when idle after the first cart load, or at first use';
-  if (/api\/blocked\.ts$/.test(chunk.facadeModuleId ?? '')) return 'for developers: why a request got no answer (CORS), or the first cart read found no cart; loaded at such a failure';
   const later = chunks.filter((other) => other.dynamicImports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName);
   if (later.length) return `loaded later by ${later.map((tag) => `<${tag}>`).join(', ')} (the open drawer: when idle, or at a first hover, focus or press)`;
   return `shared by ${chunks.filter((other) => other.dynamicImports.includes(chunk.fileName) || other.imports.includes(chunk.fileName)).map((other) => tagOf(other) ?? other.fileName).join(', ')}`;

@@ -1,5 +1,5 @@
 import { ApiError } from './errors.js';
-import { httpError } from './http-errors.js';
+import { parseErrorBody } from './page-load-schemas.js';
 import { pageUrl } from './page-url.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -49,7 +49,17 @@ export async function exchange(
   } catch {
     // Not JSON.
   }
-  if (!response.ok) throw httpError(response, json, `${method} ${redactUrl(url)}`);
+  if (!response.ok) {
+    const request = `${method} ${redactUrl(url)}`;
+    const body = parseErrorBody(json);
+    throw new ApiError(
+      await import('./http-errors.js').then(
+        ({ httpError }) => httpError(response, body, request),
+        // The explanation could not load (the script's host is down, not the shop's): the status still says what happened.
+        () => ({ kind: response.status === 401 ? 'auth' : 'http', status: response.status, code: body.code, message: `${request} answered ${response.status}` }),
+      ),
+    );
+  }
   return { json, headers: response.headers };
 }
 
