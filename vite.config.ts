@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, parseSync, type Plugin, type UserConfig } from 'vite';
 import { minifyAgain } from './scripts/minify-again.js';
 import { minifyTemplates } from './scripts/minify-templates.js';
+import { oneCopy } from './scripts/one-copy.js';
 
 /**
  * Seven jobs, one file:
@@ -82,7 +83,7 @@ const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =
  */
 const scriptTag: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates(), minifyAgain(), alsoBuild('all'), forgetOldChunks(), placesStylesheet()],
+  plugins: [minifyTemplates(), oneCopy('cart-widget.js', valueExports('src/cart-widget.ts')!), minifyAgain(), alsoBuild('all'), forgetOldChunks(), placesStylesheet()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
