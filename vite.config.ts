@@ -60,7 +60,7 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  * explanations (`api/blocked.ts`: CORS at a request that got no answer, a wrong `base-url` or
  * `namespace` at a failed first cart read).
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.|storage-lease\.|token-exchange\.)|api[\\/]((connection|errors|page-load-schemas|model|transport)\.|wire[\\/](auth|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/](?!analytics\.)|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.|storage-lease\.|token-exchange\.)|api[\\/]((connection|errors|page-load-schemas|model|transport)\.|wire[\\/](tokens|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/](?!analytics\.)|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
 /**
  * The store's actions (`store/store-actions.ts`, with the routes it calls and the checkout hand-over,
@@ -113,14 +113,16 @@ const scriptTag: UserConfig = {
  */
 const allInOne: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates(), minifyAgain(), nothingLater(), everyElement()],
+  plugins: [minifyTemplates(), oneCopy('cart-widget.all.js', valueExports('src/cart-widget.all.ts')!), minifyAgain(), nothingLater(), everyElement()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
     target: 'es2022',
     lib: { entry: 'src/cart-widget.all.ts', formats: ['es'], fileName: () => 'cart-widget.all.js' },
     minify: true,
-    rolldownOptions: { output: { minify: true, comments: false, chunkFileNames } },
+    // What a chunk loaded on demand shares with the file stays in the file (handed over as the script
+    // tag's entry hands it: scripts/one-copy.ts), not in a third file.
+    rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true, comments: false, chunkFileNames } },
   },
 };
 

@@ -1,5 +1,5 @@
-import type { ApiErrorInit } from './errors.js';
-import type { ErrorBody } from './page-load-schemas.js';
+import { ApiError } from './errors.js';
+import { parseErrorBody } from './wire/auth.js';
 
 /**
  * Codes whose message is not the shop's sentence for a shopper: WordPress and PHP's own (`rest_…`,
@@ -8,11 +8,12 @@ import type { ErrorBody } from './page-load-schemas.js';
 const UNSHOWN = /^(rest|wp|http)_|^internal_server_error$|(^|_)(authentication_error|rest_not_authorized|cart_not_found|invalid_parameter|item_not_in_cart|cart_empty)$/;
 
 /**
- * What an error answer means: its kind, the shop's sentence for a shopper (when it has one) and how
- * long to wait before asking again. Loaded on demand, at the first answer that is not a success
- * (most pages never get one), so it takes the answer already read and imports no value.
+ * What an error answer means: its kind, the shop's sentence for a shopper (when it has one), a
+ * two-factor challenge and how long to wait before asking again. Loaded on demand, with the reader
+ * of error bodies (`wire/auth.ts`), at the first answer that is not a success: most pages never get one.
  */
-export function httpError(response: Response, { code, message, twoFactor }: ErrorBody, request: string): ApiErrorInit {
+export function httpError(response: Response, json: unknown, request: string): ApiError {
+  const { code, message, twoFactor } = parseErrorBody(json);
   const { status } = response;
   // Real servers answer token failures with 403 (the document: 401), code `*_authentication_error`.
   // A bare 403 (a firewall, a proxy) says nothing about the shopper's session.
@@ -20,7 +21,7 @@ export function httpError(response: Response, { code, message, twoFactor }: Erro
   // The shop's own sentences (its codes: stock, coupons, variations) are written for shoppers;
   // WordPress core's (`rest_no_route`), PHP's critical-error page and bodies without a code are not.
   const ownCode = !!code && !authFailure && !UNSHOWN.test(code);
-  return {
+  return new ApiError({
     kind: authFailure ? 'auth' : 'http',
     status,
     message: `${request} answered ${status}${code ? ` ${code}` : ''}: ${message || '(no message)'}`,
@@ -28,7 +29,7 @@ export function httpError(response: Response, { code, message, twoFactor }: Erro
     code,
     retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
     twoFactor,
-  };
+  });
 }
 
 /**

@@ -6,11 +6,11 @@
  */
 import { ApiError } from './errors.js';
 import type { AmountsMode, Cart, TokenPair } from './model.js';
-import { errorBodySchema, tokenPairSchema, type ErrorBody } from './wire/auth.js';
+import { tokenPairSchema } from './wire/tokens.js';
 import { cartSchema } from './wire/cart.js';
 import { withPlainPrototypes } from './wire/plain-prototypes.js';
 
-export type { ErrorBody };
+export type { ErrorBody } from './wire/auth.js';
 
 export interface ParseOptions {
   amounts: AmountsMode;
@@ -31,6 +31,3 @@ export function readOrThrow<T>(parse: () => T, what = 'answer'): T {
 export const parseCart = (raw: unknown, options: ParseOptions): Cart => readOrThrow(() => cartSchema(options).parse(raw));
 
 export const parseTokenPair = (raw: unknown): TokenPair => readOrThrow(() => tokenPairSchema.parse(raw));
-
-/** Never throws: whatever an error answer holds (or nothing, for an empty or HTML body) is read. */
-export const parseErrorBody = (raw: unknown): ErrorBody => errorBodySchema.parse(raw);

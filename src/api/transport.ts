@@ -1,5 +1,4 @@
 import { ApiError } from './errors.js';
-import { parseErrorBody } from './page-load-schemas.js';
 import { pageUrl } from './page-url.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -51,13 +50,10 @@ export async function exchange(
   }
   if (!response.ok) {
     const request = `${method} ${redactUrl(url)}`;
-    const body = parseErrorBody(json);
-    throw new ApiError(
-      await import('./http-errors.js').then(
-        ({ httpError }) => httpError(response, body, request),
-        // The explanation could not load (the script's host is down, not the shop's): the status still says what happened.
-        () => ({ kind: response.status === 401 ? 'auth' : 'http', status: response.status, code: body.code, message: `${request} answered ${response.status}` }),
-      ),
+    throw await import('./http-errors.js').then(
+      ({ httpError }) => httpError(response, json, request),
+      // The explanation could not load (the script's host is down, not the shop's): the status still says what happened.
+      () => new ApiError({ kind: response.status === 401 ? 'auth' : 'http', status: response.status, message: `${request} answered ${response.status}` }),
     );
   }
   return { json, headers: response.headers };

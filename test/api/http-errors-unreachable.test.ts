@@ -2,7 +2,7 @@
  * What an error answer means (`src/api/http-errors.ts`) loads at the shop's first answer that is not
  * a success: most pages never get one, so the script tag's entry does not carry it. When it cannot
  * load (the script's host is down, not the shop's), the failure is still an `ApiError` with the
- * status, the code and the route: nothing hangs, and a refused token is still told apart.
+ * status and the route: nothing hangs, and a refused token is still told apart.
  *
  * This file must be the first in its page to meet an error answer: the module map keeps a module
  * that loaded once, so the worker refuses its file before any test runs.
@@ -37,13 +37,12 @@ describe('an error answer while its explanation cannot load', () => {
     throw new Error('no failure');
   };
 
-  it('is an http ApiError with the status and the code, and the route without its query', async () => {
+  it('is an http ApiError with the status, and the route without its query', async () => {
     const error = await failure('GET', 'cart');
     expect(error).to.be.instanceOf(ApiError);
-    expect({ kind: error.kind, status: error.status, code: error.code, message: error.message }).to.deep.equal({
+    expect({ kind: error.kind, status: error.status, message: error.message }).to.deep.equal({
       kind: 'http',
       status: 503,
-      code: 'cocart_busy',
       message: `GET ${SHOP}/cart answered 503`,
     });
     expect(error.transient).to.equal(true);

@@ -8,7 +8,8 @@ import { expect } from '../helpers/testing.js';
 import { listSessions } from '../../src/api/admin-sessions.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Cart, Currency, ShippingPackage } from '../../src/api/model.js';
-import { parseCart, parseErrorBody, parseProduct } from '../../src/api/schemas.js';
+import { parseCart, parseProduct } from '../../src/api/schemas.js';
+import { parseErrorBody } from '../../src/api/wire/auth.js';
 import { formatMoney } from '../../src/format/money.js';
 import { defaultMessages, describeError } from '../../src/format/messages.js';
 import {

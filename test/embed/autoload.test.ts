@@ -80,6 +80,31 @@ describe('dist/cart-widget.all.js', () => {
     }
   });
 
+  it('reads an error answer with its on-demand reader, which takes what it shares from the file (one copy, no third file)', async () => {
+    const page = await openEmbed(undefined, '/demo/embed.html?all');
+    try {
+      const frame = page.document.defaultView as Window & typeof globalThis;
+      const form = page.document.querySelector('login-form')!;
+      await waitUntil(() => byRole(form, 'textbox', 'Username, email or phone'), 'no sign-in form', slow);
+      const fill = (name: string, value: string) => {
+        const input = byRole<HTMLInputElement>(form, 'textbox', name)!;
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      };
+      fill('Username, email or phone', 'grace');
+      fill('Password', 'not-her-password');
+      byRole<HTMLButtonElement>(form, 'button', 'Sign in')!.click();
+      await waitUntil(() => form.querySelector('[role="alert"]')?.textContent?.trim(), 'no message for the wrong password', slow);
+      expect(form.querySelector('[role="alert"]')!.textContent).to.match(/password is not correct/);
+      const scripts = frame.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('.js'));
+      expect(scripts.filter((path) => path.startsWith('/dist/chunks/')).map((path) => path.replace(/-[\w-]{8}\.js$/, ''))).to.deep.equal(['/dist/chunks/http-errors']);
+      expect(scripts).not.to.include('/dist/cart-widget.js');
+      expect(page.violations()).to.deep.equal([]);
+    } finally {
+      page.remove();
+    }
+  });
+
   it('has every element in the file itself: only language packs, the US/CA/AU state names, the strings reader, the lease for a page without Web Locks, the token refresh, what an error answer means and the developers\' explanations come later', async () => {
     const file = await (await fetch('/dist/cart-widget.all.js')).text();
     const later = new Set([...file.matchAll(/import\(\s*[`'"]\.\/chunks\/([a-z-]+)-[\w-]+\.js[`'"]\s*\)/g)].map((match) => match[1]));

@@ -1,18 +1,14 @@
 /**
- * Tokens and errors on the wire: the token pair of the refresh route, error answers and the
- * two-factor challenge one may carry. Read on every page (the entry); the login answer, read only
- * at a sign-in, is `login.ts`, in the lazily loaded part.
+ * Errors on the wire: error answers and the two-factor challenge one may carry. Read only at an
+ * answer that is not a success (`../http-errors.ts`, loaded then); the token pair of the refresh
+ * route is `tokens.ts`, the login answer `login.ts`.
  */
 import * as z from 'zod/mini';
-import type { TokenPair, TwoFactorChallenge } from '../model.js';
-import { Any, block, Bool, isObj, need, run, Str, then } from './fields.js';
+import type { TwoFactorChallenge } from '../model.js';
+import { Any, block, Bool, isObj, run, Str, then } from './fields.js';
 import { plain, str, withoutCartLink } from './text.js';
 
-/** The refresh route's answer, `{token, refresh_token}`: both must be there. */
-export const tokenPairSchema = then(
-  block({ token: Str, refresh_token: Str }),
-  (t, payload): TokenPair => ({ token: need(t.token, payload), refreshToken: need(t.refresh_token, payload) }),
-);
+export { tokenPairSchema } from './tokens.js';
 
 /**
  * The `data` of a two-factor error: `2fa_required`, and `available_providers` as a list of
@@ -74,3 +70,6 @@ export const errorBodySchema = then(
     return out;
   },
 );
+
+/** Never throws: whatever an error answer holds (or nothing, for an empty or HTML body) is read. */
+export const parseErrorBody = (raw: unknown): ErrorBody => errorBodySchema.parse(raw);
