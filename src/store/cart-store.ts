@@ -3,6 +3,7 @@ import { ApiError, toApiError } from '../api/errors.js';
 import type { Cart, Product } from '../api/model.js';
 import { CARRY_OVER, forgetCartKey, keptCartKey } from './cart-key.js';
 import { checkoutLink, resolveConfig, safeCheckoutUrl, storeScope } from './config.js';
+import { forgetLastCart, keepLastCart, lastCart } from './last-cart.js';
 import { actions, loadStoreActions, loadWhenIdle, type StoreActions } from './load-store-actions.js';
 import { withQuantities } from './optimistic.js';
 import { createPersistence, type Persistence } from './persistence.js';
@@ -51,6 +52,8 @@ export class CartStore {
   readonly #cleanups: Array<() => void>;
   /** The last cart the service confirmed (or another tab shared); `state.cart` adds optimistic lines. */
   #confirmed: Cart | null = null;
+  /** When `#confirmed` was confirmed; `0` while it is the last page's cart, not read again yet (`last-cart.ts`). */
+  #confirmedAt = 0;
   readonly #quantityChanges = new Map<string, QuantityChanges>();
   readonly #restoring = new Set<string>();
   /** How new the cart shown is among every tab's (`Reply.at`): a reply older than it is stale. */
@@ -75,8 +78,10 @@ export class CartStore {
     this.#persistence = createPersistence(this.scope);
     const api = new ApiCore({ baseUrl, namespace, amounts });
     this.#session = new Session(api, this.#persistence, this.config);
+    // The last page's cart, at once: the count and the drawer show it until the shop's answer replaces it.
+    this.#confirmed = lastCart(this.#persistence, this.#owner(), keptCartKey(this.#persistence), Date.now());
     this.#state = Object.freeze({
-      cart: null,
+      cart: this.#confirmed,
       status: 'idle',
       session: this.#session.state,
       // The estimate is offered only once the route index shows the shop has it.
@@ -101,10 +106,19 @@ export class CartStore {
       if ((event as PageTransitionEvent).persisted) this.#fetchCart().catch(ignore);
     };
     globalThis.addEventListener?.('pageshow', onPageShow);
+    // Kept as the shopper leaves the page (or hides it: a phone may end it unseen), not at every
+    // answer: one write per page, however many changes.
+    const keep = () => {
+      if (this.#confirmed && this.#confirmedAt) keepLastCart(this.#persistence, this.#owner(), this.#confirmed, this.#confirmedAt);
+    };
+    globalThis.addEventListener?.('pagehide', keep);
+    globalThis.document?.addEventListener('visibilitychange', keep);
     this.#cleanups = [
       this.#session.subscribe((session) => this.#followSessionChange(session)),
       () => this.#tabs.stop(),
       () => globalThis.removeEventListener?.('pageshow', onPageShow),
+      () => globalThis.removeEventListener?.('pagehide', keep),
+      () => globalThis.document?.removeEventListener('visibilitychange', keep),
     ];
   }
 
@@ -235,7 +249,8 @@ export class CartStore {
   loadOnce(wrongAddress?: (error: ApiError) => void): void {
     if (this.#asked) return;
     this.#asked = true;
-    if (!this.#state.cart) {
+    // Another tab's cart needs no read; the last page's does.
+    if (!this.#confirmedAt) {
       this.load().catch((error: ApiError) =>
         import('../api/blocked.js').then(({ explainWrongAddress }) => explainWrongAddress(this.scope, error) && wrongAddress?.(error), ignore),
       );
@@ -382,6 +397,7 @@ export class CartStore {
 
   #showConfirmed(cart: Cart | null, patch: Partial<CartState> = {}): void {
     this.#confirmed = cart;
+    this.#confirmedAt = Date.now();
     const recovered: Partial<CartState> = this.#state.status === 'error' ? { status: 'idle', error: undefined } : {};
     this.#setState({ ...recovered, ...this.#cartWithPendingQuantities(), ...patch });
   }
@@ -453,7 +469,10 @@ export class CartStore {
   #followSessionChange(session: SessionState): void {
     const previous = this.#state.session;
     this.#setState({ session });
-    if ((previous.kind === session.kind && previous.user?.id === session.user?.id) || this.#sessionChanges) return;
+    if (previous.kind === session.kind && previous.user?.id === session.user?.id) return;
+    // Another session's last cart is never shown: a sign-in, a sign-out or an ended session leaves none.
+    forgetLastCart(this.#persistence);
+    if (this.#sessionChanges) return;
     if (session.kind === 'guest') {
       void this.#startGuestCart();
     } else {

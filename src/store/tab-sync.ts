@@ -28,8 +28,8 @@ export function syncTabs(
   return { share: (cart, at) => persistence.post({ type: 'cart', cart, owner: owner(), at }), stop };
 }
 
-/** A cart as another tab posted it (messages are input: checked before they are shown). */
-function isCart(value: unknown): value is Cart {
+/** A cart as another tab posted it or storage kept it (input: checked before it is shown). */
+export function isCart(value: unknown): value is Cart {
   const cart = value as Partial<Cart> | null;
   return !!cart && typeof cart === 'object' && Array.isArray(cart.items) && !!cart.totals && !!cart.currency;
 }
