@@ -348,6 +348,41 @@ export const journeys = [
       await noDeveloperText(s, 'sign-out');
     },
   },
+  {
+    name: "guest: the next page shows the last cart at once, before the shop answers, then the shop's",
+    async run({ shopper, products: { beanie }, shop }) {
+      const s = await shopper();
+      await s.addToCart(beanie.id);
+      const key = await waitFor(() => s.stored('cart-key'), Boolean, 'the guest cart key should be kept in localStorage');
+      await serverHolds(() => shop.guestCart(key), { [beanie.name]: 1 }, 'after adding', s);
+      // The next page on a slow network: the shop's answer to the cart read is held until the count shows.
+      let held = 0;
+      let release = () => {};
+      const gate = new Promise((resolve) => (release = resolve));
+      const hold = async (request) => {
+        if (request.method() === 'GET' && /\/v2\/cart(\?|$)/.test(request.url())) {
+          held++;
+          await gate;
+        }
+        await request.continue().catch(() => undefined);
+      };
+      await s.page.setRequestInterception(true);
+      s.page.on('request', hold);
+      try {
+        await s.page.reload({ waitUntil: 'load' });
+        await waitFor(() => s.cartCount(), (count) => count === 1, 'the next page should show the last cart (1 item) before the shop answers');
+        check(held === 1, `the next page should read the cart again all the same (held ${held} reads)`);
+      } finally {
+        release();
+        s.page.off('request', hold);
+        await s.page.setRequestInterception(false);
+      }
+      await s.settle();
+      await s.openDrawer();
+      await drawerShows(s, { [beanie.name]: 1 }, "the shop's answer");
+      check(!(await s.page.evaluate(() => Object.values(localStorage).some((value) => /token|cart_hash/.test(value)))), 'no token or hash in localStorage');
+    },
+  },
   ...atOnceJourneys,
   ...shopVersionJourneys,
   ...merchantJourneys,
