@@ -47,6 +47,12 @@ export interface CartState {
   shippingEstimate: ShippingEstimate | null;
   /** Names of guest lines that could not join the customer's cart at the last sign-in. */
   notMerged: readonly string[];
+  /**
+   * Names of guest lines still on their way into the signed-in customer's cart: the sign-in's
+   * carry-over is under way, or waits for the shop to answer again (it resumes on its own).
+   * Absent when nothing is owed.
+   */
+  merging?: readonly string[];
   /** Item keys with a change in flight. */
   pending: readonly string[];
 }

@@ -111,38 +111,47 @@ export async function carryGuestLines(i: StoreParts): Promise<Cart> {
   return i.confirmed() ?? i.reread();
 }
 
-async function carryIfOwed(i: StoreParts): Promise<void> {
-  if (i.session.state.kind === 'guest' || !i.persistence.read(CARRY_OVER)) return;
+/** `tries`: how many tries of its own came before this one (`carry`); none when the shopper's. */
+async function carryIfOwed(i: StoreParts, tries?: number): Promise<void> {
+  // Nothing owed to a customer (another tab may have carried the lines, or signed out): nothing is on its way.
+  if (i.session.state.kind === 'guest' || !i.persistence.read(CARRY_OVER)) return i.set({ merging: undefined });
   await i.exclusive(async () => {
     const record = owedCarry(i);
     if (!record) forgetCarry(i);
-    else if (i.session.state.kind !== 'guest') await carry(i, record, null);
+    else if (i.session.state.kind !== 'guest') await carry(i, record, null, tries);
   });
 }
 
-/** A sign-in's carry-over still owed: the guest key, the guest lines done (carried or named), and whether the shopper was told. */
+/**
+ * A sign-in's carry-over still owed: the guest key, the guest lines done (carried or named), and
+ * the line whose add went out last with how many of its product the customer's cart held before it.
+ */
 interface CarryOver {
   key: string;
   carried: string[];
-  told?: boolean;
+  sent?: [line: string, before: number];
 }
 
 /**
  * Carries the guest's lines not done yet into the customer's cart, holding the cart's lock. The
  * guest key is forgotten only once every line is in the customer's cart or named as refused by
- * the shop (stock, sold individually: `state.notMerged`). A temporary failure (no answer, an
- * answer that is not a cart, 5xx) keeps the key and what is left for the next load or action, and
- * the shopper hears it once. A line whose request got no answer is judged by the customer's cart,
- * read again: there, or not yet carried.
+ * the shop (stock, sold individually: `state.notMerged`); until then `state.merging` names the lines
+ * still on their way. A temporary failure (no answer, an answer that is not a cart, 5xx) keeps the
+ * key and what is left, and the carry-over is tried again on its own 1 s later, then 2, 4 and every
+ * 8 s (it resumes within 10 s once the shop answers again) while the page is open and a customer
+ * signed in, and at the next load or action; the shopper hears of the failure of a try they caused
+ * (`tries` 0: the sign-in, a load, an action), not of the tries of its own. A line whose request
+ * got no answer is judged by the customer's cart, read again, then or at a later try: there, or
+ * not yet carried.
  */
-async function carry(i: StoreParts, record: CarryOver, guestCart: Cart | null): Promise<void> {
+async function carry(i: StoreParts, record: CarryOver, guestCart: Cart | null, tries = 0): Promise<void> {
   const failed: string[] = [];
   try {
     // A guest cart the shop no longer has leaves nothing to carry.
     guestCart ??= await guestCartToCarry(i, record.key);
     const lines = guestCart ? linesToCarry(guestCart).filter((line) => !record.carried.includes(line.key)) : [];
     let saved: Cart | null = null;
-    if (lines.length) saved = await i.reread(true).catch(() => null);
+    if (lines.length) saved = await i.reread(true);
     if (saved && !saved.items.length && !record.carried.length) {
       // Nothing to lose: the server moves the whole guest cart over in one request.
       try {
@@ -153,34 +162,33 @@ async function carry(i: StoreParts, record: CarryOver, guestCart: Cart | null): 
       }
       lines.length = 0;
     }
-    for (const line of lines) {
-      const before = quantityOfProduct(i.confirmed(), line.input.id);
+    for (const [index, line] of lines.entries()) {
+      const { id, quantity } = line.input;
+      i.set({ merging: Object.freeze(lines.slice(index).map(({ name }) => name)) });
+      // An add that got no answer at an earlier try counts from what the cart held before it.
+      const before = record.sent?.[0] === line.key ? record.sent[1] : quantityOfProduct(i.confirmed(), id);
+      const landed = () => quantityOfProduct(i.confirmed(), id) >= before + quantity;
+      record.sent = [line.key, before];
+      saveCarry(i, record);
       try {
-        await change(i, (api, ctx) => routes.addItem(api, line.input, ctx), { lockHeld: true });
+        if (!landed()) await change(i, (api, ctx) => routes.addItem(api, line.input, ctx), { lockHeld: true });
       } catch (caught) {
         const error = toApiError(caught);
-        if (error.outcomeUnknown) {
-          if (!error.cartReread || quantityOfProduct(i.confirmed(), line.input.id) < before + line.input.quantity) throw error;
-        } else if (temporary(error)) {
-          throw error;
-        } else {
-          failed.push(line.name);
-        }
+        // No answer: the customer's cart, read again (or not: then as before the add), shows whether it landed.
+        if (error.outcomeUnknown ? !landed() : temporary(error)) throw error;
+        if (!error.outcomeUnknown) failed.push(line.name);
       }
       record.carried.push(line.key);
-      saveCarry(i, record);
     }
     forgetCarry(i);
   } catch (caught) {
     const error = toApiError(caught);
     if (error.kind === 'aborted') return;
     if (!i.confirmed()) await i.reread(true).catch(ignore);
-    if (!record.told) {
-      record.told = true;
-      saveCarry(i, record);
-      i.set({ status: 'error', error });
-    }
-    return;
+    if (!tries) i.set({ status: 'error', error });
+    // One timer per page: a newer failure's replaces an older one's.
+    clearTimeout(i.resume);
+    i.resume = setTimeout(() => carryIfOwed(i, tries + 1), Math.min(1000 * 2 ** tries, 8000));
   } finally {
     // "Beanie has been added": the shop's notices about the carried lines are not the shopper's news.
     i.dropNotices();
@@ -215,6 +223,7 @@ function saveCarry(i: StoreParts, record: CarryOver): void {
 function forgetCarry(i: StoreParts): void {
   i.persistence.write(CARRY_OVER, null);
   forgetCartKey(i.persistence);
+  i.set({ merging: undefined });
 }
 
 /**

@@ -65,4 +65,6 @@ export interface StoreParts {
   readonly persistence: Persistence;
   /** Runs `task` holding the cart's lock; its requests (and rereads) say `lockHeld`. */
   exclusive<T>(task: () => Promise<T>): Promise<T>;
+  /** The timer of the carry-over's next try of its own, after a temporary failure (`store-actions.ts`). */
+  resume?: ReturnType<typeof setTimeout>;
 }
