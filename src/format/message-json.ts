@@ -60,6 +60,7 @@ export const placeholderNames: Readonly<Record<FunctionKey, readonly string[]>> 
   chooseMore: ['count'],
   removeSome: ['count'],
   notMerged: ['names'],
+  notMergedYet: ['names'],
   itemsInCart: ['count'],
   cartTotalIs: ['total'],
   cartSubtotalIs: ['subtotal'],

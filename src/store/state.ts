@@ -49,8 +49,8 @@ export interface CartState {
   notMerged: readonly string[];
   /**
    * Names of guest lines still on their way into the signed-in customer's cart: the sign-in's
-   * carry-over is under way, or waits for the shop to answer again (it resumes on its own).
-   * Absent when nothing is owed.
+   * carry-over is under way, or waits for the shop to answer again (it resumes on its own, and a
+   * customer's Checkout finishes it first). Absent when nothing is owed.
    */
   merging?: readonly string[];
   /** Item keys with a change in flight. */

@@ -274,9 +274,14 @@ export function discoverFeatures(i: StoreParts): Promise<void> {
   );
 }
 
-/** A signed-in customer's checkout link with the hand-over (`checkout.ts`), or `null`. */
-export function customerCheckout(i: StoreParts, url: string, param: string): Promise<string | null> {
-  return handOver(i, url, param);
+/**
+ * A signed-in customer's checkout link with the hand-over (`checkout.ts`), or `null`. Guest lines
+ * still owed go into the customer's cart first; when they cannot (`state.merging` still names them),
+ * `null`: the shopper is not handed to a checkout without them.
+ */
+export async function customerCheckout(i: StoreParts, url: string, param: string): Promise<string | null> {
+  await carryIfOwed(i);
+  return i.state().merging ? null : handOver(i, url, param);
 }
 
 export async function getProduct(i: StoreParts, id: number | string, signal?: AbortSignal): Promise<Product> {

@@ -62,7 +62,7 @@ function loadPanel(): Promise<typeof Panel> {
  * @csspart alert - Why the last action failed.
  * @csspart skeleton - The placeholder shown while the cart loads.
  * @csspart skeleton-line - One bar of the placeholder.
- * @csspart load-error - The "could not load" message, with `retry`.
+ * @csspart load-error - The "could not load" message (after a sign-in, the guest lines checkout waits for), with `retry`.
  * @csspart retry - The "Try again" button.
  * @csspart empty - The empty state.
  * @csspart empty-message - The empty-cart message.

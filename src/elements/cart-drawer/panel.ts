@@ -227,7 +227,7 @@ export class DrawerPanel {
       </div>
       ${status === 'error' && error
         ? html`<div class="load-error" part="load-error">
-            <p role="alert">${sentences(m.loadError, describeError(error, m))}</p>
+            <p role="alert">${state.merging ? m.notMergedYet(listOf(state.merging, this.#host.language)) : sentences(m.loadError, describeError(error, m))}</p>
             <button part="retry button" type="button" data-action="retry">${m.tryAgain}</button>
           </div>`
         : nothing}
@@ -417,13 +417,17 @@ export class DrawerPanel {
     if (checkout.defaultPrevented) return event.preventDefault();
     const store = this.#host.store;
     // A signed-in customer on a shop that offers it: read the cart now and follow the hand-over
-    // link with its fresh hash (a new tab or window gets the plain link).
-    if (!store || state.session.kind === 'guest' || !state.features.handOver || this.#handOverFailed || event.button || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    // link with its fresh hash (a new tab or window gets the plain link). Guest lines still on
+    // their way into the customer's cart go in first, whichever the link.
+    const handOver = state.features.handOver && !this.#handOverFailed;
+    if (!store || state.session.kind === 'guest' || !(handOver || state.merging) || event.button || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
     this.#handingOver = true;
     void store.customerCheckoutHref(this.#host.checkoutUrl).then((href) => {
       this.#handingOver = false;
-      if (href) return leave.to(href);
+      // Still on their way (the shop cannot be reached): checkout waits; the error names them.
+      if (store.state.merging) return;
+      if (href || !handOver) return leave.to(href ?? this.#checkoutHref());
       // The plain link and the hint to sign in at checkout; the saved cart is left alone.
       this.#handOverFailed = true;
       this.#host.requestUpdate();

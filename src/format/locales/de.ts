@@ -62,6 +62,7 @@ const de: LanguagePack = {
   signedInCheckoutNote: 'Melden Sie sich an der Kasse mit demselben Konto im Shop an: Dort wartet Ihr Warenkorb auf Sie.',
   // The names come first after a colon: no verb has to agree with how many there are.
   notMerged: (names) => `Folgende Artikel konnten wir nicht aus Ihrem Gast-Warenkorb in den Warenkorb Ihres Kontos übernehmen: ${names}.`,
+  notMergedYet: (names) => `Folgende Artikel konnten wir noch nicht aus Ihrem Gast-Warenkorb in den Warenkorb Ihres Kontos übernehmen: ${names}. Bis dahin muss die Kasse warten. Bitte versuchen Sie es gleich noch einmal.`,
   free: 'Kostenlos',
   subtotal: 'Zwischensumme',
   discount: 'Rabatt',

@@ -64,6 +64,7 @@ const es: LanguagePack = {
   shippingChosenAtCheckout: 'Puedes cambiar el método de envío al finalizar la compra.',
   signedInCheckoutNote: 'Al finalizar la compra, inicia sesión en la tienda con la misma cuenta: allí te espera tu carrito.',
   notMerged: (names) => `No hemos podido pasar ${names} de tu carrito de invitado al carrito de tu cuenta.`,
+  notMergedYet: (names) => `Todavía no hemos podido pasar ${names} de tu carrito de invitado al carrito de tu cuenta, así que la compra tiene que esperar. Vuelve a intentarlo en unos instantes.`,
   free: 'Gratis',
   subtotal: 'Subtotal',
   discount: 'Descuento',

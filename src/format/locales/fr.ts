@@ -67,6 +67,7 @@ const fr: LanguagePack = {
   shippingChosenAtCheckout: 'Vous pourrez changer de mode de livraison lors de la commande.',
   signedInCheckoutNote: 'Lors de la commande, connectez-vous à la boutique avec le même compte : votre panier vous y attend.',
   notMerged: (names) => `Impossible de transférer ${names} de votre panier invité vers le panier de votre compte.`,
+  notMergedYet: (names) => `Impossible de transférer pour l’instant ${names} de votre panier invité vers le panier de votre compte : la commande doit attendre. Veuillez réessayer dans un instant.`,
   free: 'Gratuit',
   subtotal: 'Sous-total',
   discount: 'Remise',

@@ -64,6 +64,7 @@ const it: LanguagePack = {
   shippingChosenAtCheckout: 'Puoi cambiare il metodo di spedizione al momento dell’ordine.',
   signedInCheckoutNote: 'Al momento dell’ordine, accedi al negozio con lo stesso account: lì ritroverai il tuo carrello.',
   notMerged: (names) => `Impossibile spostare ${names} dal carrello ospite al carrello del tuo account.`,
+  notMergedYet: (names) => `Non è ancora stato possibile spostare ${names} dal carrello ospite al carrello del tuo account, quindi l’ordine deve attendere. Riprova tra poco.`,
   free: 'Gratis',
   subtotal: 'Subtotale',
   discount: 'Sconto',

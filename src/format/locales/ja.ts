@@ -60,6 +60,7 @@ const ja: LanguagePack = {
   shippingChosenAtCheckout: '配送方法はご購入手続きの際に変更できます。',
   signedInCheckoutNote: 'ご購入手続きの際は、同じアカウントでショップにログインしてください。カートはそちらに保存されています。',
   notMerged: (names) => `${names}をゲストのカートからアカウントのカートに移せませんでした。`,
+  notMergedYet: (names) => `${names}をゲストのカートからアカウントのカートにまだ移せていないため、ご購入手続きに進めません。しばらくしてから、もう一度お試しください。`,
   free: '無料',
   subtotal: '小計',
   discount: '割引',

@@ -63,6 +63,7 @@ const nl: LanguagePack = {
   shippingChosenAtCheckout: 'Je kunt de verzendmethode wijzigen bij het afrekenen.',
   signedInCheckoutNote: 'Log bij het afrekenen in bij de winkel met hetzelfde account: daar staat je winkelwagen klaar.',
   notMerged: (names) => `We konden ${names} niet van je gastwinkelwagen overzetten naar de winkelwagen van je account.`,
+  notMergedYet: (names) => `We konden ${names} nog niet van je gastwinkelwagen overzetten naar de winkelwagen van je account, dus het afrekenen moet even wachten. Probeer het zo opnieuw.`,
   free: 'Gratis',
   subtotal: 'Subtotaal',
   discount: 'Korting',

@@ -72,6 +72,7 @@ const pl: LanguagePack = {
   shippingChosenAtCheckout: 'Sposób dostawy możesz zmienić przy składaniu zamówienia.',
   signedInCheckoutNote: 'Przy składaniu zamówienia zaloguj się w sklepie na to samo konto: tam czeka Twój koszyk.',
   notMerged: (names) => `Nie udało się przenieść z koszyka gościa do koszyka na Twoim koncie: ${names}.`,
+  notMergedYet: (names) => `Nie udało się jeszcze przenieść z koszyka gościa do koszyka na Twoim koncie: ${names}. Do tego czasu zamówienie musi poczekać. Spróbuj ponownie za chwilę.`,
   free: 'Bezpłatnie',
   subtotal: 'Suma częściowa',
   discount: 'Rabat',

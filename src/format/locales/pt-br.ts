@@ -67,6 +67,7 @@ const ptBR: LanguagePack = {
   shippingChosenAtCheckout: 'Você pode alterar a forma de entrega ao finalizar a compra.',
   signedInCheckoutNote: 'Ao finalizar a compra, entre na loja com a mesma conta: seu carrinho está salvo lá.',
   notMerged: (names) => `Não foi possível transferir ${names} do seu carrinho de visitante para o carrinho da sua conta.`,
+  notMergedYet: (names) => `Ainda não foi possível transferir ${names} do seu carrinho de visitante para o carrinho da sua conta, então a finalização da compra precisa esperar. Tente novamente daqui a pouco.`,
   free: 'Grátis',
   subtotal: 'Subtotal',
   discount: 'Desconto',

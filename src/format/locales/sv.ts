@@ -64,6 +64,7 @@ const sv: LanguagePack = {
   shippingChosenAtCheckout: 'Du kan ändra fraktsätt i kassan.',
   signedInCheckoutNote: 'Logga in i butiken med samma konto när du går till kassan: där finns din varukorg sparad.',
   notMerged: (names) => `Vi kunde inte flytta ${names} från din gästvarukorg till varukorgen på ditt konto.`,
+  notMergedYet: (names) => `Vi kunde inte flytta ${names} från din gästvarukorg till varukorgen på ditt konto än, så kassan får vänta. Försök igen om en liten stund.`,
   free: 'Gratis',
   subtotal: 'Delsumma',
   discount: 'Rabatt',

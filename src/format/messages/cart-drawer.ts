@@ -36,6 +36,7 @@ export const drawerMessages = {
   shippingChosenAtCheckout: 'You can change the shipping method at checkout.',
   signedInCheckoutNote: 'At checkout, sign in to the shop with the same account: your cart is kept there.',
   notMerged: (names: string) => `We could not move ${names} from your guest cart into your account's cart.`,
+  notMergedYet: (names: string) => `We could not move ${names} from your guest cart into your account's cart yet, so checkout has to wait. Please try again in a moment.`,
   free: 'Free',
   subtotal: 'Subtotal',
   discount: 'Discount',
