@@ -133,8 +133,9 @@ const allInOne: UserConfig = {
  * reader of the merchant's JSON strings (`src/format/message-json.ts`), the cart lock's lease for
  * a page without Web Locks (`src/store/storage-lease.ts`), the token refresh
  * (`src/store/token-exchange.ts`: a session's token runs out once in days), what an error answer
- * means (`src/api/http-errors.ts`: most pages never get one) and the developers' explanations of a
- * failure (`src/api/blocked.ts`) stay on demand.
+ * means (`src/api/http-errors.ts`: most pages never get one), the drawer's shipping estimate
+ * (`src/elements/cart-drawer/shipping-estimate.ts`: where the shop offers one) and the developers'
+ * explanations of a failure (`src/api/blocked.ts`) stay on demand.
  */
 function nothingLater(): Plugin {
   return {
@@ -143,7 +144,7 @@ function nothingLater(): Plugin {
       if (!/[\\/]src[\\/](elements|store|api)[\\/].*\.ts$/.test(id) || !code.includes('import(')) return null;
       const imports: string[] = [];
       const body = code.replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (call: string, quote: string, path: string) => {
-        if (path.includes('/locales/') || path.endsWith('/message-json.js') || path.endsWith('/storage-lease.js') || path.endsWith('/token-exchange.js') || path.endsWith('/blocked.js') || path.endsWith('/http-errors.js')) return call;
+        if (path.includes('/locales/') || path.endsWith('/message-json.js') || path.endsWith('/storage-lease.js') || path.endsWith('/token-exchange.js') || path.endsWith('/blocked.js') || path.endsWith('/http-errors.js') || path.endsWith('/shipping-estimate.js')) return call;
         const name = `__now${imports.length}`;
         const names = valueExports(resolvePath(dirname(id), path.replace(/\.js$/, '.ts')));
         if (!names) {

@@ -10,7 +10,7 @@
 //
 // Language packs (src/format/locales/<lang>.ts), the reader of a merchant's `data-messages` JSON,
 // the table of states (src/format/locales/states.ts), the cart lock's lease (store/storage-lease.ts), the token refresh (store/token-exchange.ts)
-// and what an error answer means (api/http-errors.ts)
+// what an error answer means (api/http-errors.ts) and the drawer's shipping estimate (elements/cart-drawer/shipping-estimate.ts)
 // are counted apart, in none of the three: a page fetches one pack only when its `lang` is not
 // English, the reader only when the merchant gives strings in JSON, the states only when a shopper
 // opens the shipping estimate, the lease only where the browser has no Web Locks (an http: page;
@@ -68,7 +68,7 @@ const tagOf = (chunk) => /elements\/([^/]+)\/define\.ts$/.exec(chunk.facadeModul
 /** A language pack's code (`de`, `pt-br`, …), or `null`. */
 const languageOf = (chunk) => /format\/locales\/(?!languages\.|states\.)([^/]+)\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1] ?? null;
 /** Loaded only when a page asks for it: a language pack, the reader of the merchant's JSON strings, the states, the lease. */
-const onDemand = (chunk) => /format\/(locales\/|message-json\.)|store\/(storage-lease|token-exchange)\.|api\/(blocked|http-errors)\./.test(chunk.facadeModuleId ?? '');
+const onDemand = (chunk) => /format\/(locales\/|message-json\.)|store\/(storage-lease|token-exchange)\.|api\/(blocked|http-errors)\.|cart-drawer\/shipping-estimate\./.test(chunk.facadeModuleId ?? '');
 
 // The all-in-one file must load on demand exactly what the script tag loads on demand, and nothing else.
 // By module, not file name: a chunk that reads what it shares from its entry's slot (scripts/one-copy.ts) differs between the builds.
@@ -112,6 +112,7 @@ const describe = (chunk) => {
   if (/store\/storage-lease\.ts$/.test(chunk.facadeModuleId ?? '')) return 'the cart lock on a page without Web Locks (an http: page): loaded only there';
   if (/store\/token-exchange\.ts$/.test(chunk.facadeModuleId ?? '')) return "the token refresh: loaded when a signed-in customer's token runs out (once in days)";
   if (/api\/blocked\.ts$/.test(chunk.facadeModuleId ?? '')) return 'for developers: why a request got no answer (CORS), or the first cart read found no cart; loaded at such a failure';
+  if (/cart-drawer\/shipping-estimate\.ts$/.test(chunk.facadeModuleId ?? '')) return "the drawer's shipping estimate: loaded when the shop turns out to offer it (its route index)";
   if (/api\/http-errors\.ts$/.test(chunk.facadeModuleId ?? '')) return "what an error answer means: loaded at the shop's first answer that is not a success";
   if (onDemand(chunk)) return "reader of the merchant's data-messages JSON";
   if (/store\/store-actions\.ts$/.test(chunk.facadeModuleId ?? '')) return 'sign-in and cart changes: loaded when idle after the first cart load, or at first use';

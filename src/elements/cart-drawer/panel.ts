@@ -18,7 +18,8 @@ import { renderLines } from './line-items.js';
 import { deepActiveElement, keepFocusInside, lastInputWasPointer, lockPageScroll } from './modal.js';
 import { panelStyles } from './panel.styles.js';
 import { renderRemovedItems } from './removed-items.js';
-import { estimateStyles, ShippingEstimateForm } from './shipping-estimate.js';
+import type { ShippingEstimateForm } from './shipping-estimate.js';
+import { estimateStyles } from './shipping-estimate.styles.js';
 import { renderTotals } from './totals.js';
 import { renderCoupons } from './coupons.js';
 
@@ -46,7 +47,12 @@ export class DrawerPanel {
   readonly #host: DrawerHost;
   readonly #view: () => DrawerView;
   readonly #actions: DrawerActions;
-  readonly #estimate: ShippingEstimateForm;
+  /**
+   * The shipping estimate (`shipping-estimate.ts`, 2.5 KB, a chunk of its own): loaded once the shop
+   * turns out to offer it (its route index, read as the drawer opens) — most shoppers never open it.
+   */
+  #estimate: ShippingEstimateForm | undefined;
+  #loadingEstimate = false;
   #viewed = false;
   #pressedBackdrop = false;
   /** A customer's Checkout is reading the cart for the hand-over: further clicks wait. */
@@ -67,7 +73,6 @@ export class DrawerPanel {
     this.#host = host;
     this.#view = view;
     this.#actions = new DrawerActions(host, () => host.store, () => this.#m);
-    this.#estimate = new ShippingEstimateForm(host, () => host.store, () => this.#m);
   }
 
   get #m(): Messages {
@@ -211,6 +216,21 @@ export class DrawerPanel {
     </dialog>`;
   }
 
+  #renderEstimate(state: CartState) {
+    if (!this.#estimate && !this.#loadingEstimate && (state.features.estimate || state.shippingEstimate)) {
+      this.#loadingEstimate = true;
+      import('./shipping-estimate.js').then(
+        ({ ShippingEstimateForm }) => {
+          this.#estimate = new ShippingEstimateForm(this.#host, () => this.#host.store, () => this.#m);
+          this.#host.requestUpdate();
+        },
+        // Offline: tried again at the next render.
+        () => (this.#loadingEstimate = false),
+      );
+    }
+    return this.#estimate?.render(state) ?? nothing;
+  }
+
   #renderCart(state: CartState) {
     const { cart, status, error } = state;
     const m = this.#m;
@@ -218,7 +238,7 @@ export class DrawerPanel {
     // notices usually say the same thing in other words, so their list is not a live region too;
     // they stay on screen, read with the drawer, until the shopper's next action.
     // The estimate says what its reply's notices mean in its own words.
-    const notices = cart && cart.notices !== this.#actions.feedback.staleNotices && cart.notices !== this.#estimate.ownNotices ? cart.notices : [];
+    const notices = cart && cart.notices !== this.#actions.feedback.staleNotices && cart.notices !== this.#estimate?.ownNotices ? cart.notices : [];
     // No :has() (Safari < 15.4, Firefox < 121): the empty list says so with a class.
     const none = !notices.length && !state.notMerged.length;
     return html`<div class=${none ? 'notices notices-none' : 'notices'} part="notices">
@@ -272,7 +292,7 @@ export class DrawerPanel {
             // "Shipping to COUNTRY" says it once, for the estimate.
             destinations: state.shippingEstimate?.outcome !== 'followed',
           }),
-          this.#estimate.render(state),
+          this.#renderEstimate(state),
         ]
       : nothing}
     ${renderCrossSells(cart.crossSells, m, cart.currency, adding)}`;

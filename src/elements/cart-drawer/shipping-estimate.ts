@@ -1,4 +1,4 @@
-import { css, html, nothing, type ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { isApiError } from '../../api/errors.js';
 import type { Notice } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
@@ -297,33 +297,3 @@ function guessCountry(language: string): string {
   }
   return 'US';
 }
-
-/** The estimate's look, beside the drawer's styles. */
-export const estimateStyles = css`
-  .estimate,
-  .estimate-form {
-    display: flex;
-    flex-direction: column;
-    gap: calc(var(--_space) / 2);
-  }
-  .estimate-toggle,
-  .estimate-cancel {
-    align-self: flex-start;
-    padding: 0;
-    color: var(--_accent);
-    text-decoration: underline;
-  }
-  .estimate-actions {
-    display: flex;
-    align-items: center;
-    gap: calc(var(--_space) * 2);
-  }
-  .estimate-note {
-    font-size: 0.875em;
-    color: var(--_muted);
-  }
-  .estimate-error {
-    color: var(--_danger);
-    font-size: 0.875em;
-  }
-`;
