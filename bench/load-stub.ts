@@ -2,18 +2,34 @@
  * Page load with a 3-line cart (`run.mjs` loads `load-widget.html` and `load-vanilla.html` in turn):
  * `window.loadBench` says when the page first showed the count, which long tasks (over 50 ms) it
  * ran until then, and when the drawer was usable after a tap on the cart button made as soon as
- * the count showed. The shop answers without delay. Imported first by both pages.
+ * the count showed. Imported first by both pages.
+ *
+ * The shop's answers come from the stand-in below, in one of two ways, both pages alike:
+ * - on loopback (no `?shop=`): without delay, in a task of their own;
+ * - under `run.mjs`'s network profile (`?shop=<origin>`): each request first makes a real request
+ *   to the bench's server at that origin (a second port, so the shop is an origin of its own, as a
+ *   real shop is), which answers after the profile's round trip; then the stand-in answers.
  */
 import { StubService } from './stub-service.js';
 import { benchLines, wireCart } from './wire-cart.js';
 
+const network = globalThis.fetch.bind(globalThis);
+const shop = new URLSearchParams(location.search).get('shop');
 const service = new StubService();
 service.cart = wireCart(benchLines(3));
 service.install();
 const answer = globalThis.fetch;
-// No delay, but in a task of its own, as an answer from the network always comes: the stub alone
-// hands its answer over in the same task as the request, which no real page can (both pages alike).
-globalThis.fetch = (input, init) => new Promise((resolve) => setTimeout(resolve)).then(() => answer(input, init));
+globalThis.fetch = shop
+  ? async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      // A simple request (no headers of its own, so no preflight), logged by the server as what the page asked the shop.
+      const trip = await network(`${shop}/__shop/${init?.method ?? 'GET'}${url.pathname}`, { signal: init?.signal, cache: 'no-store' });
+      await trip.arrayBuffer();
+      return answer(input, init);
+    }
+  : // No delay, but in a task of its own, as an answer from the network always comes: the stub alone
+    // hands its answer over in the same task as the request, which no real page can.
+    (input, init) => new Promise((resolve) => setTimeout(resolve)).then(() => answer(input, init));
 
 const longTasks: { start: number; duration: number }[] = [];
 new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((entry) => ({ start: entry.startTime, duration: entry.duration })))).observe({
