@@ -19,7 +19,7 @@
 //                  Emulation.setCPUThrottlingRate, over a connection made for that alone; see
 //                  `throttle`); `--cpu=1`: none. Firefox and WebKit have no such switch.
 // At the end one table per profile: each engine's count shown and drawer usable, first and repeat
-// visit, widget ÷ hand-written.
+// visit, widget ÷ hand-written; under the profile also the requests each page made (the waterfall).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -163,7 +163,8 @@ async function measure(browser, url, impl, size, { paint, update }) {
  * the count is shown, the long tasks until then, and ms until the drawer was usable after a tap on
  * the cart button as soon as the count showed (bench/load-stub.ts). Under `base` = `/bench` nothing
  * is cached (every load is a shopper's first visit); under `/cached/bench` the scripts come with the
- * cache headers the README recommends (a repeat visit).
+ * cache headers the README recommends (a repeat visit). Each load also gets the requests the server
+ * saw from it until then (`serve`).
  *
  * `profile` is `LOOPBACK` (no delay: the shop's answers from the page's stand-in, in a task of their
  * own) or `NETWORK`: the server holds every file one round trip, and the page's stand-in shop asks
@@ -322,7 +323,7 @@ function printLoads({ profile, cold, cached }, engine) {
   }
 }
 
-/** The network profile's figures for one engine. */
+/** The network profile's figures for one engine, and the requests of a typical load of each page. */
 function printProfile({ profile, cold, cached }, engine) {
   const ms = (f) => `${f.median.toFixed(0)} ms (${f.min.toFixed(0)}–${f.max.toFixed(0)})`;
   console.log(`\npage load under the network profile: ${describeProfile(profile, engine)}; ${profile.runs} loads each, alternating`);
@@ -334,6 +335,27 @@ function printProfile({ profile, cold, cached }, engine) {
       console.log(`    navigation → ${what}: widget ${ms(widget)}, DOM ${ms(dom)}, ratio ${(widget.median / dom.median).toFixed(2)}×`);
     }
   }
+  console.log(`  the requests each page made until its drawer was usable, in the load with the median drawer figure: ms after navigation start`);
+  console.log(`  when the server got each (answered ${profile.rtt} ms later), with [count shown] and [drawer usable] in their place:`);
+  for (const [label, loads] of [['first visit', cold], ['repeat visit', cached]]) {
+    for (const impl of IMPLEMENTATIONS) {
+      const counts = spread(loads[impl].map((load) => load.requests.length));
+      const load = typical(loads[impl]);
+      const range = counts.min === counts.max ? `${counts.min}` : `${counts.min}–${counts.max}, this one ${load.requests.length}`;
+      const events = [
+        ...load.requests.map((request) => ({ at: load.requestStart + request.at, what: request.what })),
+        { at: load.shown, what: '[count shown]' },
+        { at: load.usable, what: '[drawer usable]' },
+      ].sort((a, b) => a.at - b.at);
+      console.log(`    ${label}, ${impl === 'widget' ? 'widget' : 'DOM'} (${range} requests): ${events.map((event) => `${event.what} ${event.at.toFixed(0)}`).join(', ')}`);
+    }
+  }
+}
+
+/** The load whose drawer figure is the median (the lower middle one). */
+function typical(loads) {
+  const sorted = [...loads].sort((a, b) => a.usable - b.usable);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 function describeProfile(profile, engine = 'chromium') {
@@ -534,20 +556,28 @@ function printTable(results, version) {
  * Under the network profile (`loadRun.rtt`) every answer but the load driver's (`/__load/`) leaves
  * one round trip after its request came, and the second server (`shop`, another port: another
  * origin, with its own connections, as a real shop has) answers the pages' stand-in shop at
- * `/__shop/<method><path>` the same way.
+ * `/__shop/<method><path>` the same way. From a load page's request until it reports, every
+ * request either server gets is logged for that load: what it was and when it came. (WebKitGTK asks
+ * only once per browser for the bench's shared modules, which the pages name in `<link
+ * rel="modulepreload">`, though they come with no-store; the widget's files, named by no such
+ * link, it asks for at every first visit.)
  */
 function serve(root) {
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
   const picture = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#8d6e63"/></svg>';
+  /** The load page being logged: `{ started, requests: [{ at, what }] }`, until it reports. */
+  let logging = null;
   const answer = async (request, response) => {
     const address = new URL(request.url, 'http://localhost');
     let path = address.pathname;
     const load = address.searchParams.get('load');
     if (path === '/__load/result') {
+      logging = null;
       let body = '';
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
-        loadRun?.record(Number(load), JSON.parse(body));
+        loadRun?.record(Number(load), { ...JSON.parse(body), requests: requests.get(Number(load)) ?? [] });
+        requests.delete(Number(load));
         response.writeHead(204).end();
       });
       return;
@@ -556,6 +586,11 @@ function serve(root) {
       loadRun?.end();
       return response.writeHead(200, { 'content-type': 'text/plain' }).end('done');
     }
+    if (load !== null && loadRun && extname(path) === '.html') {
+      logging = { started: performance.now(), requests: [] };
+      requests.set(Number(load), logging.requests);
+    }
+    logging?.requests.push({ at: performance.now() - logging.started, what: requestName(request.method, path) });
     if (loadRun?.rtt) await new Promise((resolve) => setTimeout(resolve, loadRun.rtt));
     if (path.startsWith('/__shop/')) {
       // The stand-in shop in the page answers; this is its round trip. Any page may ask (CORS).
@@ -563,6 +598,8 @@ function serve(root) {
     }
     const cached = path.startsWith('/cached/');
     if (cached) path = path.slice('/cached'.length);
+    // A shop's favicon, cached as a real one would be (WebKit asks for it at every page).
+    if (path === '/favicon.ico') return response.writeHead(204, { 'cache-control': 'max-age=3600' }).end();
     if (path === '/img.svg') return response.writeHead(200, { 'content-type': types['.svg'], 'cache-control': 'max-age=3600' }).end(picture);
     const file = join(root, normalize(path).replace(/^(\.\.[/\\])+/, ''));
     let body;
@@ -576,6 +613,22 @@ function serve(root) {
     const cache = !cached || extname(file) === '.html' ? 'no-store' : hashed ? 'max-age=31536000, immutable' : 'max-age=300';
     response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': cache }).end(body);
   };
+  /** Each load's requests, until it reports. */
+  const requests = new Map();
   const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
   return Promise.all([listen(createServer(answer)), listen(createServer(answer))]).then(([server, shop]) => ({ server, shop }));
+}
+
+/** A request as the waterfall names it: `page`, `cart-widget.js`, `chunks/cart-drawer.js`, `shop GET svc/v2/cart`… (hashes left out). */
+function requestName(method, path) {
+  if (path.startsWith('/__shop/')) {
+    const [, shopMethod, ...rest] = path.split('/').slice(1);
+    return `shop ${shopMethod} ${rest.join('/').replace(/^.*?wp-json\//, '')}`;
+  }
+  const file = path.replace(/^\/cached/, '');
+  if (/\.html$/.test(file)) return 'page';
+  const name = file.replace(/-[\w-]{8}(\.\w+)$/, '$1');
+  if (name.startsWith('/cart-widget/')) return name.slice('/cart-widget/'.length);
+  if (name.startsWith('/assets/')) return `bench ${name.slice('/assets/'.length)}`;
+  return `${method === 'GET' ? '' : `${method} `}${name.slice(1)}`;
 }
