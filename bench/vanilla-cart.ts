@@ -10,6 +10,13 @@ interface WireItem {
   featured_image: string;
 }
 
+/** The parts of the service's cart answer the hand-written cart reads. */
+export interface WireCart {
+  items: Record<string, WireItem>;
+  currency: Record<string, string | number>;
+  totals: { total: string };
+}
+
 interface LineNodes {
   item: HTMLLIElement;
   quantity: HTMLInputElement;
@@ -58,7 +65,7 @@ export class VanillaCart {
 
   async load(): Promise<void> {
     const response = await fetch(`${this.baseUrl}/svc/v2/cart?thumb=true`);
-    this.render(JSON.parse(await response.text()));
+    this.show(JSON.parse(await response.text()));
   }
 
   async changeQuantity(key: string, quantity: number): Promise<void> {
@@ -67,10 +74,11 @@ export class VanillaCart {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ quantity: String(quantity) }),
     });
-    this.render(JSON.parse(await response.text()));
+    this.show(JSON.parse(await response.text()));
   }
 
-  private render(cart: { items: Record<string, WireItem>; currency: Record<string, string | number>; totals: { total: string } }): void {
+  /** Draws a cart answer (lines built once, then patched by key). */
+  show(cart: WireCart): void {
     const currency: Currency = {
       code: String(cart.currency.currency_code),
       symbol: String(cart.currency.currency_symbol),
