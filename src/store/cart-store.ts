@@ -284,9 +284,11 @@ export class CartStore {
    * A signed-in customer's checkout link on a shop that offers the hand-over (CoCart 4.4+): `url`
    * (or the shop's checkout) with the customer's id and the hash of their cart read just now, so
    * they arrive signed in with the saved cart. Guest lines still on their way into the customer's
-   * cart (`state.merging`) go in first. `null` for a guest, on other shops, when the cart could not
-   * be read (then `checkoutHref()` is the link), or while `state.merging` still names lines (the
-   * shop cannot be reached: a checkout now would miss them). Never log, keep or pass on the link.
+   * cart (`state.merging`) go in first, and the route index when it is still on its way. The plain
+   * link (`checkoutHref()`) on shops without the hand-over or when the index cannot be read; `null`
+   * for a guest, when the cart could not be read (then `checkoutHref()` is the link), or while
+   * `state.merging` still names lines (the shop cannot be reached: a checkout now would miss them).
+   * Never log, keep or pass on the link.
    */
   customerCheckoutHref(url?: string): Promise<string | null> {
     const target = safeCheckoutUrl(url) ?? this.config.checkoutUrl;

@@ -9,14 +9,18 @@ import { checkoutLink } from './config.js';
  * hands the cart over"; CoCart 4.4: `?cocart-load-cart=<customer id>&c_hash=<cart_hash>`). The
  * shop destroys the saved cart when the hash is not the one of the cart as it is, so the cart is
  * read in the same click (never while a change of this tab is still under way), and only that hash goes
- * into the link. `null` when there is no hand-over to make or the read failed: the caller uses
- * today's link. The link is returned to be followed, nothing else: it is never logged or kept.
+ * into the link. A click can come before the shop's route index has answered (it is read when the
+ * drawer first opens): the click waits for it, so a shop that offers the hand-over is never taken for
+ * one that does not. `url` itself (the plain link) where the shop has no hand-over, the
+ * parameter is off or the index cannot be read; `null` for a guest or when the read failed: the
+ * caller shows today's link and its hint. The link is returned to be followed, nothing else: it is
+ * never logged or kept.
  */
 export async function customerCheckout(i: StoreParts, url: string, param: string): Promise<string | null> {
   const guest = () => i.session.state.kind === 'guest';
-  if (!param || guest()) return null;
+  if (guest()) return null;
   await i.discoverFeatures();
-  if (!i.state().features.handOver) return null;
+  if (!param || !i.state().features.handOver) return url;
   try {
     // A change of this tab still under way would leave the hash out of date: the plain link, this time.
     if (i.state().pending.length) return null;

@@ -436,10 +436,11 @@ export class DrawerPanel {
     this.#host.dispatchEvent(checkout);
     if (checkout.defaultPrevented) return event.preventDefault();
     const store = this.#host.store;
-    // A signed-in customer on a shop that offers it: read the cart now and follow the hand-over
-    // link with its fresh hash (a new tab or window gets the plain link). Guest lines still on
-    // their way into the customer's cart go in first, whichever the link.
-    const handOver = state.features.handOver && !this.#handOverFailed;
+    // A signed-in customer: once the shop's route index has answered (a click may come first), read
+    // the cart now and follow the hand-over link with its fresh hash, or the plain link where the
+    // shop has no hand-over (a new tab or window gets the plain link). Guest lines still on their way
+    // into the customer's cart go in first, whichever the link.
+    const handOver = !this.#handOverFailed;
     if (!store || state.session.kind === 'guest' || !(handOver || state.merging) || event.button || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
     this.#handingOver = true;

@@ -14,8 +14,11 @@ import { resolveConfig } from '../../../src/store/config.js';
 
 const NOTE = 'At checkout, sign in to the shop with the same account: your cart is kept there.';
 
-/** WordPress's namespace index as 4.4 (`POST` on `v2/cart`) or 4.3.6 (`GET` only) sends it. */
-function routeIndex(shop: TestShop, handOver: boolean) {
+/**
+ * WordPress's namespace index as 4.4 (`POST` on `v2/cart`) or 4.3.6 (`GET` only) sends it; with
+ * `answered`, only once that promise settles (an index still on its way when the shopper clicks).
+ */
+function routeIndex(shop: TestShop, handOver: boolean, answered?: Promise<unknown>) {
   const ns = `/${shop.namespace}/v2`;
   const routes = {
     [ns]: { namespace: `${shop.namespace}/v2`, methods: ['GET'] },
@@ -25,8 +28,9 @@ function routeIndex(shop: TestShop, handOver: boolean) {
   };
   const index = { served: 0 };
   worker.use(
-    http.get(shop.url('v2'), () => {
+    http.get(shop.url('v2'), async () => {
       index.served++;
+      await answered;
       return HttpResponse.json({ namespace: `${shop.namespace}/v2`, routes });
     }),
   );
@@ -173,11 +177,55 @@ describe('Checkout for a signed-in customer', () => {
     await el.updateComplete;
     const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
     expect(visibleText(el.shadowRoot!.querySelector('[part~=checkout-note]')!)).to.equal(NOTE);
-    expect(clickCheckout(link), 'the browser follows the link').to.equal(true);
+    // The drawer takes the click (the index might still have been on its way) and leaves for the plain link.
+    expect(clickCheckout(link)).to.equal(false);
+    await waitUntil(() => watch.left.length, 'the drawer never left for checkout');
+    expect(watch.left).to.deep.equal([link.href]);
     await pause(300);
     expect(reads).to.deep.equal([]);
-    expect(watch.left).to.deep.equal([]);
     expect(new URL(link.href).search).to.equal('');
+  });
+
+  // Found on a real store (docs/findings-handover-wc10.md): a Checkout pressed while the route index
+  // was still on its way followed the plain link, and WooCommerce sent the customer, not signed in,
+  // from its checkout on to an empty /cart/.
+  it('waits for a route index still on its way when Checkout is pressed, then hands the cart over', async () => {
+    let answer!: () => void;
+    const index = routeIndex(shop(), true, new Promise<void>((resolve) => (answer = resolve)));
+    const reads = handOverReads(shop());
+    await signedInWithLines(shop());
+    const el = await openDrawer(shop());
+    await waitUntil(() => index.served, 'the route index was not asked for');
+    expect(shop().store().state.features.handOver, 'the index has not answered yet').to.equal(false);
+    const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
+
+    expect(clickCheckout(link), 'the browser must not follow the plain link').to.equal(false);
+    await pause(300);
+    expect(watch.left, 'nothing before the index answers').to.deep.equal([]);
+    expect(reads).to.deep.equal([]);
+    // A second press meanwhile changes nothing.
+    expect(clickCheckout(link)).to.equal(false);
+
+    answer();
+    await waitUntil(() => watch.left.length, 'the drawer never left for checkout');
+    expect(reads).to.have.length(1);
+    expect(watch.left).to.have.length(1);
+    expect(Object.fromEntries(new URL(watch.left[0]!).searchParams)).to.deep.equal({ 'cocart-load-cart': '7', c_hash: reads[0]!.hash });
+  });
+
+  it('follows the plain link, after the hint was on screen, when the route index cannot be read', async () => {
+    worker.use(http.get(shop().url('v2'), () => HttpResponse.json({ code: 'oops', message: 'Down.', data: { status: 500 } }, { status: 500 })));
+    const reads = handOverReads(shop());
+    await signedInWithLines(shop());
+    const el = await openDrawer(shop());
+    await shop().store().discoverFeatures();
+    await el.updateComplete;
+    expect(visibleText(el.shadowRoot!.querySelector('[part~=checkout-note]')!)).to.equal(NOTE);
+    const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
+    clickCheckout(link);
+    await waitUntil(() => watch.left.length, 'the drawer never left for checkout');
+    expect(watch.left).to.deep.equal([link.href]);
+    expect(reads).to.deep.equal([]);
   });
 
   it("leaves a guest's link as it was on a shop that offers the hand-over: their cart key, no hash, no read", async () => {
