@@ -3,7 +3,7 @@
 // Add new ones to `shopVersionJourneys` (see journeys.mjs for a journey's shape).
 import { check, followCheckout, orderSummary, resetCustomer, same, signInWithSavedCart } from './checks.mjs';
 import { describeLines, money, serverLines } from './shop.mjs';
-import { waitFor } from './shopper.mjs';
+import { pause, waitFor } from './shopper.mjs';
 
 /** "$1,383.25" → 138325: the digits of an amount shown with all its decimals (minor units). */
 export function shownMinor(text) {
@@ -111,6 +111,56 @@ export const shopVersionJourneys = [
         check(!loggedIn && !new URL(href).search, `on ${store.cocart} Checkout should follow the plain link and not sign in; it landed on ${landed.pathname}${loggedIn ? ' signed in' : ''}`);
       }
       check(!keepsHash, "the widget's storage should hold no cart hash");
+    },
+  },
+
+  {
+    // docs/findings-handover-wc10.md: the drawer reads the shop's route index when it first opens
+    // and learns there whether the shop hands a customer's cart over. A Checkout pressed before that
+    // answer followed the plain link: on a 4.4 shop WooCommerce sent the customer, not signed in to
+    // WordPress, from /checkout/ on to an empty /cart/ (seen on a busy machine in full runs).
+    name: "signed-in customer's Checkout pressed while the route index is still on its way waits for it: 4.4 lands on checkout signed in with the saved lines, 4.3.6 follows the plain link",
+    customer: true,
+    cleanup: resetCustomer,
+    async run(context) {
+      const { shopper, products: { cap }, shop, store, site } = context;
+      await resetCustomer(context);
+      const s = await shopper();
+      await signInWithSavedCart(context, s);
+      const saved = { [cap.name]: 2 };
+      // The route index (GET {ns}/v2) answers 3 s late, as a busy shop may.
+      const index = new URL(`${site.baseUrl}/cocart/v2`).pathname;
+      const held = { asked: 0, answered: 0, answeredWhenLeaving: null };
+      await s.page.setRequestInterception(true);
+      s.page.on('request', (request) => {
+        if (request.isInterceptResolutionHandled()) return;
+        if (request.isNavigationRequest() && request.frame() === s.page.mainFrame()) held.answeredWhenLeaving ??= held.answered;
+        if (new URL(request.url()).pathname !== index) return void request.continue();
+        held.asked++;
+        void pause(3000).then(() => {
+          held.answered++;
+          return request.continue();
+        });
+      });
+      await s.click('button', 'Cart');
+      const link = await waitFor(
+        () => s.page.$(`::-p-aria([name="Checkout"][role="link"])`),
+        Boolean,
+        'the drawer should offer a "Checkout" link',
+        { show: () => 'no link' },
+      );
+      check(held.asked === 1 && held.answered === 0, `the route index should be on its way when Checkout is pressed (asked ${held.asked}, answered ${held.answered})`);
+      const { landed, loggedIn, summary } = await followCheckout(s, link);
+      const where = `it landed on ${landed.pathname} (${loggedIn ? 'signed in' : 'not signed in'}), ${summary.empty ? `saying "${summary.empty}"` : `listing ${describeLines(summary.lines)}`}`;
+      if (store.atLeast('4.4')) {
+        check(landed.pathname === site.checkoutPath && loggedIn && same(summary.lines, saved), `on ${store.cocart} Checkout should land on ${site.checkoutPath} signed in, listing ${describeLines(saved)}; ${where}`);
+      } else {
+        // 4.3.6: the plain link (WooCommerce sends its empty checkout on to /cart/), never signed in.
+        check(!loggedIn && !landed.search, `on ${store.cocart} Checkout should follow the plain link and not sign in; ${where}`);
+      }
+      check(held.answeredWhenLeaving === 1, `Checkout should wait for the route index; the page was left before it answered (${where})`);
+      const after = serverLines(await shop.customerCart());
+      check(same(after, saved), `the customer's saved cart should still hold ${describeLines(saved)} after checkout; it holds ${describeLines(after)}`);
     },
   },
 ];
