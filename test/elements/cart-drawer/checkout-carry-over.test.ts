@@ -90,7 +90,12 @@ describe('Checkout while guest lines are on their way into the customer’s cart
     await waitUntil(() => JSON.stringify(linesOf(store.state.cart)) === JSON.stringify(EVERY_LINE), 'the carry-over did not resume', { timeout: 10_000 });
     await el.updateComplete;
     expect(alertTexts(el)).to.not.include(WAITS);
-    expect(clickCheckout(link), 'nothing owed: the browser follows the link').to.equal(true);
+    // Nothing owed: the click goes to checkout (through the store, which waits for the shop's route
+    // index before it chooses the link), with every line on the shop.
+    clickCheckout(link);
+    await waitUntil(() => left.length, 'nothing owed, yet the drawer did not leave for checkout');
+    expect(left.map(({ url }) => url)).to.deep.equal([store.checkoutHref()]);
+    expect(await left[0]!.shopHeld).to.deep.equal(EVERY_LINE);
   });
 
   it('waits for a carry-over still under way at the click, then leaves with every line', async () => {
