@@ -5,7 +5,7 @@
  * strict `script-src 'self'`.
  */
 import { expect, waitUntil } from '../helpers/testing.js';
-import { byRole, descriptionOf, openEmbed, type EmbedFrame } from './embed-frame.js';
+import { byRole, descriptionOf, openEmbed, signInOn, type EmbedFrame } from './embed-frame.js';
 
 const slow = { timeout: 5000, interval: 20 };
 
@@ -84,16 +84,7 @@ describe('dist/cart-widget.all.js', () => {
     const page = await openEmbed(undefined, '/demo/embed.html?all');
     try {
       const frame = page.document.defaultView as Window & typeof globalThis;
-      const form = page.document.querySelector('login-form')!;
-      await waitUntil(() => byRole(form, 'textbox', 'Username, email or phone'), 'no sign-in form', slow);
-      const fill = (name: string, value: string) => {
-        const input = byRole<HTMLInputElement>(form, 'textbox', name)!;
-        input.value = value;
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      };
-      fill('Username, email or phone', 'grace');
-      fill('Password', 'not-her-password');
-      byRole<HTMLButtonElement>(form, 'button', 'Sign in')!.click();
+      const form = await signInOn(page, 'grace', 'not-her-password');
       await waitUntil(() => form.querySelector('[role="alert"]')?.textContent?.trim(), 'no message for the wrong password', slow);
       expect(form.querySelector('[role="alert"]')!.textContent).to.match(/password is not correct/);
       const scripts = frame.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('.js'));

@@ -4,6 +4,7 @@
  * `instanceof`, which is false for nodes of another window; these look at `nodeType` instead.
  */
 import { deepQueryAll } from '../helpers/queries.js';
+import { waitUntil } from '../helpers/testing.js';
 
 export interface EmbedFrame {
   document: Document;
@@ -125,3 +126,16 @@ function textOf(node: Node | null, includeHidden = false): string {
 }
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Fills the page's `<login-form>` as a shopper types (an `input` event a field) and presses "Sign in"; returns the form. */
+export async function signInOn(page: EmbedFrame, username: string, password: string): Promise<Element> {
+  const form = page.document.querySelector('login-form')!;
+  await waitUntil(() => byRole(form, 'textbox', 'Username, email or phone'), 'no sign-in form', { timeout: 5000, interval: 20 });
+  for (const [name, value] of [['Username, email or phone', username], ['Password', password]] as const) {
+    const input = byRole<HTMLInputElement>(form, 'textbox', name)!;
+    input.value = value;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  byRole<HTMLButtonElement>(form, 'button', 'Sign in')!.click();
+  return form;
+}

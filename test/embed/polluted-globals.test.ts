@@ -6,7 +6,7 @@
  * whose prototypes were extended before it.
  */
 import { expect, waitUntil } from '../helpers/testing.js';
-import { byRole, descriptionOf, openEmbed, type EmbedFrame } from './embed-frame.js';
+import { byRole, descriptionOf, openEmbed, signInOn, type EmbedFrame } from './embed-frame.js';
 
 const slow = { timeout: 5000, interval: 20 };
 
@@ -48,21 +48,11 @@ describe('a page whose Object.prototype and Array.prototype an old plugin extend
   it('reads an error answer and a two-factor challenge: a wrong password, then the verification step', async () => {
     // The readers of error answers load at the first one (api/http-errors.ts), after the page's
     // plugin ran: the sign-in's refusal and its challenge are read with the additions still there.
-    const form = page.document.querySelector('login-form')!;
-    await waitUntil(() => byRole(form, 'textbox', 'Username, email or phone'), 'no sign-in form', slow);
-    const fill = (name: string, value: string) => {
-      const input = byRole<HTMLInputElement>(form, 'textbox', name)!;
-      input.value = value;
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    };
-    fill('Username, email or phone', 'grace');
-    fill('Password', 'not-her-password');
-    byRole<HTMLButtonElement>(form, 'button', 'Sign in')!.click();
+    const form = await signInOn(page, 'grace', 'not-her-password');
     await waitUntil(() => form.querySelector('[role="alert"]')?.textContent?.trim(), 'no message for the wrong password', slow);
     expect(form.querySelector('[role="alert"]')!.textContent).to.match(/password is not correct/);
 
-    fill('Password', 'compiler-1952');
-    byRole<HTMLButtonElement>(form, 'button', 'Sign in')!.click();
+    await signInOn(page, 'grace', 'compiler-1952');
     await waitUntil(() => byRole(form, 'textbox', 'Verification code'), 'no verification step', slow);
     const frame = page.document.defaultView as Window & typeof globalThis;
     expect(Object.keys(frame.Object.prototype).concat(Object.keys(frame.Array.prototype))).to.deep.equal(['pluginHelper', 'pluginHelper']);
