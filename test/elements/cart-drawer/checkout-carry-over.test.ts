@@ -10,20 +10,9 @@ import { ada, dropOnAdd, EVERY_LINE, guestWithSavedCap, ITEMS, linesOf } from '.
 import { alertTexts, getByRole } from '../../helpers/queries.js';
 import { holdRequests, useShop } from '../../helpers/shop.js';
 import { openDrawer } from './drawer-page.js';
+import { clickCheckout } from './checkout-click.js';
 
 const WAITS = "We could not move Colombia Huila Beans and Barista T-Shirt - Black, M from your guest cart into your account's cart yet, so checkout has to wait. Please try again in a moment.";
-
-/** Clicks Checkout; answers whether the browser would follow the link itself (the test page stays). */
-function clickCheckout(link: HTMLAnchorElement): boolean {
-  let followed = false;
-  const stop = (event: Event) => {
-    followed = !event.defaultPrevented;
-    event.preventDefault();
-  };
-  window.addEventListener('click', stop, { once: true });
-  link.click();
-  return followed;
-}
 
 describe('Checkout while guest lines are on their way into the customer’s cart', () => {
   const shop = useShop({ namespace: 'cocart', shape: 'real' });

@@ -11,6 +11,7 @@ import { getByRole, visibleText } from '../../helpers/queries.js';
 import { useShop, worker, type TestShop } from '../../helpers/shop.js';
 import { openDrawer } from './drawer-page.js';
 import { resolveConfig } from '../../../src/store/config.js';
+import { clickCheckout } from './checkout-click.js';
 
 const NOTE = 'At checkout, sign in to the shop with the same account: your cart is kept there.';
 
@@ -58,18 +59,6 @@ function watchLeaving() {
   const original = leave.to;
   leave.to = (url) => void left.push(url);
   return { left, restore: () => (leave.to = original) };
-}
-
-/** Clicks Checkout; answers whether the browser would follow the link itself (the test page stays). */
-function clickCheckout(link: HTMLAnchorElement): boolean {
-  let followed = false;
-  const stop = (event: Event) => {
-    followed = !event.defaultPrevented;
-    event.preventDefault();
-  };
-  window.addEventListener('click', stop, { once: true });
-  link.click();
-  return followed;
 }
 
 async function signedInWithLines(shop: TestShop) {
