@@ -2,14 +2,14 @@
 // each cart request — a write, or a read, which saves the cart it loaded too — reads the cart when it
 // arrives and saves the whole cart when it answers, so of two that overlap, the first answered is lost
 // — both answered 200. Sent one after another, all count.
-import { basic, expect, pause, waitUntil } from '../helpers/testing.js';
+import { basic, expect, waitUntil } from '../helpers/testing.js';
 import type { SetupWorker } from 'msw/browser';
 import { DEFAULT_USERS, PRODUCT_IDS as ID, createMockShop, type MockShop } from '../../src/mock/index.js';
 import { GuestCart, call, itemsOf, startWorker, type WireResponse } from './wire-client.js';
 
 const real = { namespace: 'cocart', shape: 'real' } as const;
 const racing = createMockShop({ ...real, baseUrl: 'https://race.test/wp-json' });
-const slow = createMockShop({ ...real, baseUrl: 'https://slow.test/wp-json', writeTime: 80 });
+const slow = createMockShop({ ...real, baseUrl: 'https://slow.test/wp-json', writeTime: 200 });
 const orderly = createMockShop({ ...real, baseUrl: 'https://orderly.test/wp-json', writeRace: false });
 const documentShop = createMockShop({ baseUrl: 'https://doc.test/wp-json', writeTime: 50 });
 const shops = [racing, slow, orderly, documentShop];
@@ -20,6 +20,15 @@ const ada = DEFAULT_USERS.find((user) => user.username === 'ada')!;
 async function linesOf(cart: GuestCart): Promise<Array<[number, number]>> {
   const { body } = await cart.get();
   return itemsOf(body).map((item) => [item.id, item.quantity.value]);
+}
+
+/**
+ * Waits until the shop has the request sent after it held `before` requests: then a request sent
+ * next overlaps it (the shop writes for `writeTime` ms), however slow the machine. A fixed pause
+ * instead let a busy machine deliver the second after the first had answered (WebKit, load 13).
+ */
+async function reached(shop: MockShop, before: number): Promise<void> {
+  await waitUntil(() => shop.requests.length > before, 'the first request did not reach the shop');
 }
 
 /** A guest cart that already holds one mug (so it has a key and a saved cart). */
@@ -52,8 +61,9 @@ describe('mock shop, real shape: writes to one cart race, last writer wins', () 
 
   it('keeps only the line of the write that answered last when two adds of different products overlap', async () => {
     const cart = await cartWithAMug(slow);
+    const before = slow.requests.length;
     const first = cart.add(ID.filters, 1);
-    await pause(20);
+    await reached(slow, before);
     const second = cart.add(ID.ethiopiaBeans, 1);
     expectAll200(await Promise.all([first, second]));
     expect(await linesOf(cart)).to.deep.equal([
@@ -65,8 +75,9 @@ describe('mock shop, real shape: writes to one cart race, last writer wins', () 
   it('undoes a quantity change when an add that had not seen it answers after it', async () => {
     const cart = await cartWithAMug(slow);
     const mugKey = itemsOf((await cart.get()).body)[0].item_key;
+    const before = slow.requests.length;
     const change = cart.update(mugKey, 5);
-    await pause(20);
+    await reached(slow, before);
     const add = cart.add(ID.filters, 1);
     expectAll200(await Promise.all([change, add]));
     // The change answered first; the add, answering last, saved the mug at 1 again.
@@ -134,8 +145,9 @@ describe('mock shop, real shape: writes to one cart race, last writer wins', () 
   it('brings a guest cart back when a write to it answers after sign-in carried it over', async () => {
     const cart = await cartWithAMug(slow);
     const guestKey = cart.key!;
+    const before = slow.requests.length;
     const add = cart.add(ID.filters, 1);
-    await pause(10);
+    await reached(slow, before);
     // Sign-in's carry-over: a signed-in read with the guest key replaces the customer's cart with it.
     const carried = await call(slow, 'GET', 'v2/cart', { query: { cart_key: guestKey }, headers: basic(ada.username, ada.password) });
     expect(itemsOf(carried.body).map((item) => item.id)).to.deep.equal([ID.mug]);
