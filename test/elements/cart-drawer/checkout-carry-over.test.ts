@@ -38,13 +38,18 @@ describe('Checkout while guest lines are on their way into the customer’s cart
     return page.load();
   }
 
-  it('finishes the carry-over first once the shop answers again, then leaves for checkout with every line', async () => {
+  /** The issue's scene: guest lines carried at Ada's sign-in, the Hoodie's add dropped before the shop acted; the drawer open. */
+  async function signedInWithTheHoodieDropped() {
     const store = await guestWithSavedCap(shop());
     const outage = dropOnAdd(ITEMS.hoodie, 'before the shop acted');
     undo.push(outage.restore);
     await store.signIn(ada);
     const el = await openDrawer(shop());
-    const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
+    return { store, outage, el, link: getByRole<HTMLAnchorElement>(el, 'link', 'Checkout') };
+  }
+
+  it('finishes the carry-over first once the shop answers again, then leaves for checkout with every line', async () => {
+    const { store, outage, el, link } = await signedInWithTheHoodieDropped();
 
     outage.answerAgain();
     expect(clickCheckout(link), 'the drawer follows the link itself, once the lines are in').to.equal(false);
@@ -57,12 +62,7 @@ describe('Checkout while guest lines are on their way into the customer’s cart
 
   it('says which lines checkout would miss while the shop cannot be reached, and lets the shopper go once they are in', async function () {
     this.timeout(30_000);
-    const store = await guestWithSavedCap(shop());
-    const outage = dropOnAdd(ITEMS.hoodie, 'before the shop acted');
-    undo.push(outage.restore);
-    await store.signIn(ada);
-    const el = await openDrawer(shop());
-    const link = getByRole<HTMLAnchorElement>(el, 'link', 'Checkout');
+    const { store, outage, el, link } = await signedInWithTheHoodieDropped();
 
     const tried = outage.tried();
 
