@@ -2,6 +2,7 @@ import { ApiError } from './errors.js';
 import { base64, exchange, isSecureBase, redactUrl, sleep, type Method } from './transport.js';
 import type { AmountsMode, Cart, TokenPair } from './model.js';
 import { parseCart, parseTokenPair } from './page-load-schemas.js';
+import { retryPause } from './retry-policy.js';
 import { unsoundTotals } from './wire/cart.js';
 import { pageUrl } from './page-url.js';
 
@@ -166,11 +167,8 @@ export class ApiCore {
         return await exchange(method, url, init, signal, Math.min(this.#timeoutMs, deadline - performance.now()));
       } catch (caught) {
         const error = caught as ApiError;
-        const { retryAfter } = error;
-        // Only reads are repeated: a write may have reached the shop.
-        const pause = retryAfter === undefined ? this.#backoffMs * 2 ** (attempt - 1) : Math.min(retryAfter * 1000, 10_000);
-        // No time left for another try after the pause: this failure is the answer.
-        if (!error.retryable || !read || attempt > this.#retries || performance.now() + pause >= deadline) {
+        const pause = retryPause(error, read, attempt, this.#retries, this.#backoffMs, deadline - performance.now());
+        if (pause < 0) {
           // The explanation for the developer is loaded only when a request got no answer at all.
           if (error.kind === 'network') import('./blocked.js').then(({ explainBlockedRequest }) => explainBlockedRequest(redactUrl(url), init, this.baseUrl), () => {});
           throw error;

@@ -1,9 +1,18 @@
 import type { ApiCore, CallContext, Credentials } from '../api/connection.js';
 import { ApiError, toApiError } from '../api/errors.js';
 import type { Cart } from '../api/model.js';
-import { forgetCartKey, keepCartKey, keptCartKey } from './cart-key.js';
 import type { Persistence } from './persistence.js';
 import type { Session } from './session.js';
+import {
+  cartKeyFor,
+  credentialsFor,
+  dropLostKey,
+  keepBroughtKey,
+  recoverRefusedToken,
+  rereadAfterUnknownWrite,
+  type CartKeyChoice,
+  type StageOptions,
+} from './request-stages.js';
 
 /** An answer of the shop, with the session epoch its request started in and when it came. */
 export interface Reply<T = Cart> {
@@ -19,28 +28,7 @@ export interface Reply<T = Cart> {
 /** One request: a route of `api/` called with what the pipeline gives it. */
 export type Call<T> = (api: ApiCore, ctx: CallContext) => Promise<T>;
 
-export interface RequestOptions {
-  /** A kept key the service no longer knows: forget it and send once more without (an add goes into a fresh cart). */
-  freshCart?: boolean;
-  /** A change of the cart: when its answer never came, the cart is read again before it fails. */
-  write?: boolean;
-  /** A cart route (default): a guest's requests carry the cart key. A product read does not. */
-  cartRoute?: boolean;
-  /**
-   * A request about the shop, not the shopper (the route index): no credentials, no cart key, no
-   * recovery, and the notices on screen stay.
-   */
-  anonymous?: boolean;
-  /**
-   * The guest key to send, with the credentials, instead of the one kept: the sign-in's one-request
-   * carry-over into an empty customer cart (`store-actions.ts`). Nothing else sends a key with credentials.
-   */
-  cartKey?: string;
-  /**
-   * Read the guest cart of this key, without credentials, even while signed in: the sign-in's
-   * carry-over reads the lines it still owes the customer's cart.
-   */
-  asGuest?: string;
+export interface RequestOptions extends StageOptions {
   /** A request inside `exclusive`: the cart's lock is held already. */
   lockHeld?: boolean;
 }
@@ -72,23 +60,23 @@ const SESSION_CHECK_WAIT_MS = 4_000;
 
 /**
  * The one way a request reaches the shop. Every request of the store — the cart read, each change,
- * the sign-in's carry-over, the picker's product, the route index — goes through `send`, in steps:
+ * the sign-in's carry-over, the picker's product, the route index — goes through `send`, in named
+ * stages (`request-stages.ts`, each tested alone):
  *
- * 1. wait for the stored session's check (at most a few seconds, `SESSION_CHECK_WAIT_MS`);
- *    a cart request then waits for the cart's lock (`exclusive`): one request at a time per
- *    cart, within this tab and across the tabs of the browser (reads too: the shop saves the cart
- *    a read loaded), and takes the session another tab began meanwhile (`Session.followStored`);
- * 2. credentials: `Session.credentials()` (a token about to expire is refreshed first);
- * 3. the cart key: a guest's kept key on cart routes (`cart-key.ts`); never a key with
- *    credentials (one cart request at a time: a second never goes before the first brought a key);
- * 4. the call itself: `api/` sends it with the deadline, the retries of reads and the mapping of
- *    every failure to an `ApiError` (`ApiCore.send`, `transport.ts`, `http-errors.ts`);
- * 5. the answer's key is kept when none was, before the lock passes on;
- * 6. recovery: a refused token is recovered once (`Session.recover`: refresh, or the new tokens
- *    of another tab) and the request sent once more; a key the service no longer knows is
- *    forgotten (and with `freshCart` the request sent once more without it);
- * 7. after a failed change whose outcome is unknown (no answer) or whose line was gone, the cart
- *    is read again before the failure is told: the shopper sees the shop's truth, never a guess.
+ * 1. the stored session's check: waited for, at most `SESSION_CHECK_WAIT_MS`;
+ * 2. one request at a time (`exclusive`): a cart request waits for the cart's lock, within this tab
+ *    and across the tabs of the browser (reads too: the shop saves the cart a read loaded), and
+ *    takes the session another tab began meanwhile (`Session.followStored`);
+ * 3. credentials (`credentialsFor`): a token about to expire is refreshed first;
+ * 4. the cart key (`cartKeyFor`): a guest's kept key on cart routes; never a key with credentials;
+ * 5. the call: `api/` sends it, with the deadline and the one retry policy of reads
+ *    (`api/retry-policy.ts`), and maps every failure to an `ApiError`; the key an answer brought
+ *    is kept before the lock passes on (`keepBroughtKey`);
+ * 6. recovery: a refused token once (`recoverRefusedToken`: refresh, or another tab's new tokens),
+ *    then the request once more; a key the service no longer knows (`dropLostKey`) is forgotten,
+ *    and with `freshCart` the request sent once more without it;
+ * 7. a reread after an unknown write (`rereadAfterUnknownWrite`): after a failed change whose
+ *    outcome is unknown or whose line was gone, the cart is read again before the failure is told.
  *
  * Answers carry when they came (`Reply.at`) and the session epoch their request started in: the
  * store applies neither a reply older than the cart on screen nor one of an earlier session.
@@ -142,51 +130,38 @@ export class RequestPipeline {
   }
 
   async #send<T>(call: Call<T>, options: RequestOptions): Promise<Reply<T>> {
-    const { freshCart = false, write = false, anonymous = false } = options;
-    const cartRoute = (options.cartRoute ?? true) && !anonymous;
     const { api, session, persistence, signal } = this.#parts;
-    const given = options.asGuest ?? options.cartKey;
+    const { anonymous, asGuest } = options;
     let recovered = false;
     let keyDropped = false;
     for (;;) {
       let credentials: Credentials = { kind: 'none' };
-      let cartKey: string | null = null;
+      let sent: CartKeyChoice = { cartKey: null, guest: false };
       try {
-        if (!anonymous && !options.asGuest) credentials = await session.credentials();
-        // A product read has nothing to do with the guest's cart key: it neither sends one nor brings one.
-        const guest = cartRoute && session.state.kind === 'guest' && !given;
-        cartKey = guest ? keptCartKey(persistence) : (given ?? null);
+        credentials = await credentialsFor(session, options);
+        sent = cartKeyFor(session, persistence, options);
         const epoch = this.#epoch;
-        const answer = await call(api, { credentials, cartKey, signal });
-        // The key a keyless guest request brought is kept before the cart's lock passes on, so the
-        // next request, of any tab, sends it (one cart request at a time: none went meanwhile).
-        if (guest && !cartKey && session.state.kind === 'guest') keepCartKey(persistence, (answer as Partial<Cart>)?.key);
+        const answer = await call(api, { credentials, cartKey: sent.cartKey, signal });
+        keepBroughtKey(session, persistence, sent, answer);
         return { cart: answer, epoch, at: Date.now() };
       } catch (caught) {
         const error = toApiError(caught);
-        if (anonymous || options.asGuest) throw error;
-        if (!recovered && (await session.recover(error, credentials).catch(() => false))) {
+        if (anonymous || asGuest) throw error;
+        if (!recovered && (await recoverRefusedToken(session, error, credentials))) {
           recovered = true;
           continue;
         }
-        if (cartKey && !keyDropped && error.lostCart && !given) {
+        if (!keyDropped && dropLostKey(persistence, error, sent, options, () => this.#parts.reread())) {
           keyDropped = true;
-          forgetCartKey(persistence);
-          if (freshCart) continue;
-          this.#parts.reread().catch(ignore);
+          continue;
         }
         // What the shop said about an earlier request must not stand beside this failure.
         if (error.kind !== 'aborted') this.#parts.dropNotices();
-        if (write && (error.outcomeUnknown || error.lineGone)) {
-          if (await this.#parts.reread(true).then(() => true, () => false)) throw error.withCartReread();
-        }
-        throw error;
+        throw await rereadAfterUnknownWrite(error, options, () => this.#parts.reread(true));
       }
     }
   }
 }
-
-function ignore(): void {}
 
 function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
