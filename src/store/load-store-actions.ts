@@ -1,4 +1,5 @@
 import { ApiError } from '../api/errors.js';
+import { lazy, type Lazy } from './lazy.js';
 import type * as Module from './store-actions.js';
 
 /**
@@ -13,23 +14,21 @@ export type StoreActions = typeof Module;
 
 /** The module, once loaded. */
 export let actions: StoreActions | undefined;
-let loading: Promise<StoreActions> | undefined;
 let scheduled = false;
 
 /** The module; rejects with an `ApiError` (`network`) when it could not be loaded, and tries again next time. */
-export function loadStoreActions(): Promise<StoreActions> {
-  return (loading ??= import('./store-actions.js').then(
+export const loadStoreActions: Lazy<StoreActions> = lazy(() =>
+  import('./store-actions.js').then(
     (module) => (actions = module),
     (cause: unknown) => {
-      loading = undefined;
       throw new ApiError({ kind: 'network', message: `no store actions: ${String(cause)}`, cause });
     },
-  ));
-}
+  ),
+);
 
 /** Starts loading the module once the browser has nothing else to do (the cart on screen first). */
 export function loadWhenIdle(): void {
-  if (loading || scheduled) return;
+  if (loadStoreActions.asked || scheduled) return;
   scheduled = true;
   const load = () => void loadStoreActions().catch(() => {});
   if ('requestIdleCallback' in globalThis) requestIdleCallback(load);

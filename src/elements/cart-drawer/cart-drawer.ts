@@ -2,6 +2,7 @@ import { adoptStyles, html, nothing, type LitElement, type PropertyValues } from
 import type { Cart } from '../../api/model.js';
 import type { Messages } from '../../format/messages.js';
 import { sharedMessages, type SharedMessages } from '../../format/messages/shared.js';
+import { lazy } from '../../store/lazy.js';
 import { StoreController } from '../../store/store-controller.js';
 import type { CartStore } from '../../store/cart-store.js';
 import type { CartState } from '../../store/state.js';
@@ -13,19 +14,9 @@ import type * as Panel from './panel.js';
 
 /** The open drawer's code (`panel.ts`), once loaded: the trigger alone is cheap. */
 let panelModule: typeof Panel | undefined;
-let loadingPanel: Promise<typeof Panel> | undefined;
 
 /** Loads the panel's code once per page (the script tag fetches it as a chunk); a failed download is tried again next time. */
-function loadPanel(): Promise<typeof Panel> {
-  loadingPanel ??= import('./panel.js').then(
-    (loaded) => (panelModule = loaded),
-    (error: unknown) => {
-      loadingPanel = undefined;
-      throw error;
-    },
-  );
-  return loadingPanel;
-}
+const loadPanel = lazy(() => import('./panel.js').then((loaded) => (panelModule = loaded)));
 
 /**
  * The whole cart: a "Cart" button with the item count that opens a modal drawer listing every
@@ -279,7 +270,7 @@ export class CartDrawer extends CartElement {
     // Once the count is on screen (or the cart failed), the next idle moment fetches the panel:
     // the page's first cart and paint never share the main thread with it.
     const state = this.#cartState.value;
-    if (!this.#idlePreload && !loadingPanel && (state?.cart || state?.status === 'error')) {
+    if (!this.#idlePreload && !loadPanel.asked && (state?.cart || state?.status === 'error')) {
       this.#idlePreload = true;
       (globalThis.requestIdleCallback ?? setTimeout)(this.#preload);
     }
