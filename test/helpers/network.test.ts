@@ -2,15 +2,11 @@
 // network up, and shops of one file that never drop each other's routes.
 import { expect } from './testing.js';
 import { http, HttpResponse } from 'msw';
-import { fakeShop, sent, sentTo, serve, testShop, useNetwork, worker } from './network.js';
+import { fakeShop, sent, sentTo, serve, testShop, worker } from './network.js';
 import { useShop } from './shop.js';
 
 describe('the mock network: one log', () => {
-  useNetwork();
-
-  describe('set up again in a nested describe', () => {
-    useNetwork();
-
+  describe('in a nested describe', () => {
     it('logs each request to a test shop once, with what it carried', async () => {
       const shop = testShop();
       worker.use(http.post(shop.url('v2/cart/add-item'), () => HttpResponse.json({})));

@@ -164,9 +164,6 @@ afterEach(() => {
   clearOwnStorage();
 });
 
-/** Kept for files written before this module: importing it already sets the network up. */
-export function useNetwork(): void {}
-
 // --- test shops -----------------------------------------------------------------------------------
 
 export interface TestShop {

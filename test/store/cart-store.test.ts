@@ -2,12 +2,10 @@ import { expect, waitUntil } from '../helpers/testing.js';
 import { delay, http, HttpResponse } from 'msw';
 import { getCartStore } from '../../src/store/cart-store.js';
 import type { CartState } from '../../src/store/state.js';
-import { newShop, sent, sentTo, useNetwork, wireCart, wireError, worker } from './fixtures.js';
+import { newShop, sent, sentTo, wireCart, wireError, worker } from './fixtures.js';
 import { rejection } from '../helpers/rejection.js';
 
 describe('CartStore', () => {
-  useNetwork();
-
   describe('one store per shop', () => {
     it('gives every caller with the same base URL and namespace the same store', () => {
       const shop = newShop();

@@ -81,7 +81,7 @@ export function wireError(status: number, code: string): Response {
 
 // --- the network: helpers/network.ts (one worker, one log, one TestShop for every test file) ------
 
-export { sent, sentTo, useNetwork, worker, type SentRequest, type TestShop } from '../helpers/network.js';
+export { sent, sentTo, worker, type SentRequest, type TestShop } from '../helpers/network.js';
 
 /** A shop nobody has talked to yet: its own base URL, so its store, storage and channel are fresh. */
 export function newShop(namespace = 'svc'): TestShop {

@@ -2,13 +2,11 @@ import { expect, waitUntil } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { getCartStore } from '../../src/store/cart-store.js';
 import * as later from '../../src/store/load-store-actions.js';
-import { newShop, useNetwork, wireCart, worker } from './fixtures.js';
+import { newShop, wireCart, worker } from './fixtures.js';
 
 // This file's page has not loaded the store's actions (`src/store/load-store-actions.ts`) when its test starts.
 
 describe('CartStore actions', () => {
-  useNetwork();
-
   it('load when the browser is idle after the first cart came in, not before', async () => {
     const shop = newShop();
     worker.use(http.get(shop.url('v2/cart'), () => HttpResponse.json(wireCart({ key: 't_a' }))));

@@ -2,14 +2,12 @@ import { expect } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { getCartStore } from '../../src/store/cart-store.js';
 import * as later from '../../src/store/load-store-actions.js';
-import { newShop, useNetwork, wireCart, worker } from './fixtures.js';
+import { newShop, wireCart, worker } from './fixtures.js';
 
 // The store's actions come as a module of their own (`src/store/load-store-actions.ts`). This file's page has
 // not loaded it yet when its test starts: it shows what a shopper's first actions do meanwhile.
 
 describe('CartStore actions called before their code has loaded', () => {
-  useNetwork();
-
   /** The writes the page sends, in the order it calls `fetch` (the worker may see bodies later). */
   const writes: string[] = [];
   const fetchBefore = globalThis.fetch;

@@ -1,12 +1,10 @@
 import { expect } from '../helpers/testing.js';
 import { createMockShop, PRODUCT_IDS } from '../../src/mock/index.js';
 import { getCartStore } from '../../src/store/cart-store.js';
-import { newShop, useNetwork, worker } from './fixtures.js';
+import { newShop, worker } from './fixtures.js';
 
 // The store against the fake shop, in both wire shapes: a shopper's whole visit.
 describe('CartStore with the mock shop', () => {
-  useNetwork();
-
   for (const shape of ['document', 'real'] as const) {
     it(`keeps one cart through a whole visit (${shape} shape)`, async () => {
       const namespace = shape === 'real' ? 'cocart' : 'svc';

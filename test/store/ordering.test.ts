@@ -3,7 +3,7 @@
 import { expect, pause, waitUntil } from '../helpers/testing.js';
 import { delay, http, HttpResponse } from 'msw';
 import { CartStore, getCartStore } from '../../src/store/cart-store.js';
-import { newShop, sentTo, useNetwork, wireCart, worker, type WireLine } from './fixtures.js';
+import { newShop, sentTo, wireCart, worker, type WireLine } from './fixtures.js';
 
 
 /**
@@ -39,7 +39,6 @@ function heldShop(lines: WireLine[]) {
 const shown = (store: CartStore) => store.state.cart?.items.map((item) => `${item.key}×${item.quantity.value}`);
 
 describe('CartStore: replies out of order', () => {
-  useNetwork();
   const tabs: CartStore[] = [];
   afterEach(() => {
     for (const tab of tabs.splice(0)) tab.dispose();

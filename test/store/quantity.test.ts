@@ -2,7 +2,7 @@ import { expect, pause } from '../helpers/testing.js';
 import { delay, http, HttpResponse } from 'msw';
 import { ApiError } from '../../src/api/errors.js';
 import { getCartStore } from '../../src/store/cart-store.js';
-import { newShop, sentTo, useNetwork, wireCart, wireError, worker, type TestShop, type WireLine } from './fixtures.js';
+import { newShop, sentTo, wireCart, wireError, worker, type TestShop, type WireLine } from './fixtures.js';
 
 const lineOf = (store: ReturnType<typeof getCartStore>, key: string) => store.state.cart?.items.find((item) => item.key === key);
 
@@ -43,8 +43,6 @@ const quantitiesSent = (shop: TestShop, key: string) =>
 
 
 describe('CartStore quantity changes', () => {
-  useNetwork();
-
   it('shows a new quantity at once, with the line total and item count to match', async () => {
     const { shop } = lineShop([
       { key: 'a', quantity: 1, price: 1250 },

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { defaultMessages, describeError } from '../../src/format/messages.js';
 import { CartStore, getCartStore } from '../../src/store/cart-store.js';
 import { rejection } from '../helpers/rejection.js';
-import { newShop, sent, useNetwork, wireCart, worker, type TestShop, type WireLine } from './fixtures.js';
+import { newShop, sent, wireCart, worker, type TestShop, type WireLine } from './fixtures.js';
 
 interface Line {
   id: number;
@@ -70,8 +70,6 @@ function realServer(shop: TestShop, { saved = [] as Line[], refuse = [] as numbe
 
 const signedInRequests = () => sent.filter((request) => request.authorization && request.url.pathname.includes('/v2/cart'));
 const rita = { username: 'rwcustomer', password: 'rw-pass-123' };
-
-useNetwork();
 
 describe('signing in on a real-server shop never loses a line', () => {
   const tabs: CartStore[] = [];

@@ -28,7 +28,7 @@ export function useShops(): void {
   afterEach(() => expectNoSecretsStored(...knownSecrets(created.splice(0))));
 }
 
-export interface TestShopOptions {
+export interface SessionShopOptions {
   shape?: MockShape;
   /** Default: a fresh `https://shop.test/…` base URL. */
   origin?: string;
@@ -41,7 +41,7 @@ export interface TestShopOptions {
 }
 
 /** The network's fake test shop, with a clock, tabs, and its requests by route. */
-export interface TestShop extends Omit<FakeTestShop, 'requests'> {
+export interface SessionShop extends Omit<FakeTestShop, 'requests'> {
   /** The shop's and the sessions' clock, ms: move it to expire tokens and codes. */
   clock: { now: number };
   /** A new tab of this shop: its own api, persistence and session, sharing storage and channels. */
@@ -50,7 +50,7 @@ export interface TestShop extends Omit<FakeTestShop, 'requests'> {
   requests(path?: string, method?: string): MockShop['requests'];
 }
 
-export function newShop(options: TestShopOptions = {}): TestShop {
+export function newShop(options: SessionShopOptions = {}): SessionShop {
   const clock = { now: Date.now() };
   const now = () => clock.now;
   const test = fakeShop({

@@ -5,7 +5,7 @@ import { ApiError } from '../../src/api/errors.js';
 import { CartStore, getCartStore, storeScope } from '../../src/store/cart-store.js';
 import { createPersistence, type Persistence } from '../../src/store/persistence.js';
 import { Session } from '../../src/store/session.js';
-import { ada, expectNoSecretsStored, isStored, newShop, nextState, tokenOf, useShops, worker, type TestShop } from './session-fixtures.js';
+import { ada, expectNoSecretsStored, isStored, newShop, nextState, tokenOf, useShops, worker, type SessionShop } from './session-fixtures.js';
 
 const DAY = 86_400_000;
 const adaSignIn = { username: 'ada', password: ada.password };
@@ -15,7 +15,7 @@ const authError = new ApiError({ kind: 'auth', status: 401, code: 'svc_authentic
  * Cart requests carrying `token` fail as the shop answers a token it no longer takes (401 / 403);
  * the others reach the fake shop. Counts the refused ones.
  */
-function refuseToken(test: TestShop, token: string): { refused: number } {
+function refuseToken(test: SessionShop, token: string): { refused: number } {
   const real = test.shop.shape === 'real';
   const ns = test.config.namespace;
   const counter = { refused: 0 };
@@ -31,7 +31,7 @@ function refuseToken(test: TestShop, token: string): { refused: number } {
 }
 
 /** A signed-in tab, and a second tab of the same shop that restored the session from storage. */
-async function twoTabs(test: TestShop): Promise<[Session, Session, string]> {
+async function twoTabs(test: SessionShop): Promise<[Session, Session, string]> {
   const first = test.tab();
   await first.signIn(adaSignIn);
   const second = test.tab();
@@ -43,7 +43,7 @@ async function twoTabs(test: TestShop): Promise<[Session, Session, string]> {
  * held then, and hears the other tabs' messages `ms` later (as storage and messages may reach a
  * tab after the lock another tab released).
  */
-function laggingTab(test: TestShop, ms: number): { session: Session; lag(): void } {
+function laggingTab(test: SessionShop, ms: number): { session: Session; lag(): void } {
   const real = createPersistence(storeScope(test.config));
   let frozen: Map<string, string | null> | null = null;
   const persistence: Persistence = {

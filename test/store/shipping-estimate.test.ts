@@ -5,7 +5,7 @@ import { expect, waitUntil } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { getCartStore } from '../../src/store/cart-store.js';
 import { rejection } from '../helpers/rejection.js';
-import { newShop, sentTo, useNetwork, wireCart, worker, type TestShop } from './fixtures.js';
+import { newShop, sentTo, wireCart, worker, type TestShop } from './fixtures.js';
 
 type Fields = Partial<Record<'country' | 'state' | 'postcode' | 'city', string>>;
 
@@ -24,8 +24,6 @@ function answerUpdate(shop: TestShop, body: object | (() => Response)) {
 }
 
 describe('CartStore.estimateShipping', () => {
-  useNetwork();
-
   it('sends the address at the top level of an update-customer body, never as s_/shipping_ fields', async () => {
     const shop = newShop();
     answerUpdate(shop, cartWith({ country: 'DE', postcode: '10115' }, { country: 'DE', postcode: '10115' }));

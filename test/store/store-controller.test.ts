@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { getCartStore, type CartStore } from '../../src/store/cart-store.js';
 import { StoreController } from '../../src/store/store-controller.js';
 import type { CartState } from '../../src/store/state.js';
-import { newShop, useNetwork, wireCart, worker, type TestShop } from './fixtures.js';
+import { newShop, wireCart, worker, type TestShop } from './fixtures.js';
 
 /** A host that renders one slice of the store and counts its renders. */
 class SliceHost extends LitElement {
@@ -42,8 +42,6 @@ const text = (element: SliceHost) => element.shadowRoot?.textContent?.trim();
 const settle = (element: SliceHost) => element.updateComplete;
 
 describe('StoreController', () => {
-  useNetwork();
-
   it('renders the slice and again when it changes', async () => {
     let count = 2;
     const store = getCartStore(countingShop(() => count).config);

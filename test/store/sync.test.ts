@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { ApiError } from '../../src/api/errors.js';
 import { CartStore, getCartStore } from '../../src/store/cart-store.js';
 import type { SyncMessage } from '../../src/store/persistence.js';
-import { newShop, sent, sentTo, useNetwork, wireCart, wireError, worker, type TestShop } from './fixtures.js';
+import { newShop, sent, sentTo, wireCart, wireError, worker, type TestShop } from './fixtures.js';
 
 /** Another tab of the same shop: its own store, storage handle and channel. */
 const tabs: CartStore[] = [];
@@ -60,7 +60,6 @@ function withoutAt(message: SyncMessage | undefined): unknown {
 const credentials = { username: 'ada', password: 'secret' };
 
 describe('CartStore across tabs and sessions', () => {
-  useNetwork();
   afterEach(() => {
     for (const tab of tabs.splice(0)) tab.dispose();
   });
