@@ -9,7 +9,7 @@ import { describeError, sentences, type SharedMessages } from '../format/message
 import { getCartStore, type CartStore } from '../store/cart-store.js';
 import { storeContext } from '../store/context.js';
 import type { AuthKind } from '../store/config.js';
-import { messagesContext, type ProvidedMessages } from './cart-provider/messages-context.js';
+import { messagesContext, type ProvidedMessages } from '../store/messages-context.js';
 
 /**
  * What every cart element shares: the standalone configuration attributes and how the store is

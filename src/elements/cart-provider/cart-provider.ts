@@ -5,7 +5,7 @@ import { getCartStore, type CartStore } from '../../store/cart-store.js';
 import { storeContext } from '../../store/context.js';
 import type { AuthKind } from '../../store/config.js';
 import { loadCart } from '../cart-element.js';
-import { messagesContext } from './messages-context.js';
+import { messagesContext } from '../../store/messages-context.js';
 import { styles } from './cart-provider.styles.js';
 
 /**

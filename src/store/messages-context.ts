@@ -1,5 +1,5 @@
 import { createContext } from '@lit/context';
-import type { applyMessageJson, MessageSource } from '../../format/message-json.js';
+import type { applyMessageJson, MessageSource } from '../format/message-json.js';
 
 /**
  * The merchant's strings a `<cart-provider>` read from its `<script data-messages>` children.
