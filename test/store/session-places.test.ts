@@ -4,13 +4,13 @@ import { CartApi } from '../../src/api/cart-api.js';
 import { storeScope } from '../../src/store/cart-store.js';
 import { createPersistence, type Persistence } from '../../src/store/persistence.js';
 import { Session } from '../../src/store/session.js';
-import { ada, isStored, newShop, nextState, tokenOf, useShops, type TestShop } from './session-fixtures.js';
+import { ada, isStored, newShop, nextState, tokenOf, useShops, type SessionShop } from './session-fixtures.js';
 
 const HOUR = 3_600_000;
 const adaSignIn = { username: 'ada', password: ada.password };
 
 /** Every key of this shop's in a storage (localStorage or sessionStorage). */
-function keysIn(storage: Storage, test: TestShop): string[] {
+function keysIn(storage: Storage, test: SessionShop): string[] {
   const prefix = `cart-widget:${storeScope(test.config)}:`;
   return Object.keys(storage).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
 }
@@ -19,7 +19,7 @@ function keysIn(storage: Storage, test: TestShop): string[] {
  * A tab opened afresh: this page's tabs share one sessionStorage, a new browser tab has its own,
  * empty one — so this tab's reads of the `tab` place find nothing it did not write itself.
  */
-function newBrowserTab(test: TestShop, now = () => test.clock.now): Session & { close(): void } {
+function newBrowserTab(test: SessionShop, now = () => test.clock.now): Session & { close(): void } {
   const real = createPersistence(storeScope(test.config));
   const mine = new Map<string, string | null>();
   const stops: Array<() => void> = [];
