@@ -55,22 +55,25 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  * So do the few lines several elements share (`item-count`, `item-adding`, under 0.5 KB together):
  * as chunks of their own they were a third round trip (entry → element chunk → its shared chunk)
  * before the trigger could show the count. What the page needs only once the shopper acts stays
- * out too: the store's actions with the routes they call (`store/store-actions.ts`, `api/routes.ts`:
+ * out too: the store's actions with the routes they call (`store/store-actions.ts` and the concepts
+ * only it uses: `cart-changes`, `carry-over`, `shop-features`, `checkout`; `api/routes.ts`:
  * loaded when idle after the first cart, or at the first action) and the developers'
  * explanations (`api/blocked.ts`: CORS at a request that got no answer, a wrong `base-url` or
  * `namespace` at a failed first cart read).
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!store-actions\.|checkout\.|storage-lease\.|token-exchange\.)|api[\\/]((connection|errors|page-load-schemas|model|transport)\.|wire[\\/](tokens|cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/](?!analytics\.)|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!(store-actions|cart-changes|carry-over|shop-features|checkout|request-recovery|storage-lease|token-exchange)\.)|api[\\/]((connection|errors|page-load-schemas|model|transport)\.|wire[\\/](cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/](?!analytics\.)|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
 /**
- * The store's actions (`store/store-actions.ts`, with the routes it calls and the checkout hand-over,
+ * The store's actions (`store/store-actions.ts`, with the concepts only it uses, the routes it calls,
+ * the stages of a failed request (`store/request-recovery.ts`: a failure before the actions came
+ * loads them),
  * and the analytics detail of the events an action leads to, `events/analytics.ts`)
  * and the readers of what only those routes answer (products, sign-in, customer, route index:
  * `api/schemas.ts`): one chunk. `<mnm-container-picker>` reads its product with the actions'
  * `getProduct`, so it needs both anyway; every other page loads both when idle. As two chunks they
  * were the same download in two requests, and 0.16 KB more gzipped (each compressed alone).
  */
-const ACTIONS = /src[\\/](events[\\/]analytics|store[\\/](store-actions|checkout)|api[\\/](routes|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
+const ACTIONS = /src[\\/](events[\\/]analytics|store[\\/](store-actions|cart-changes|carry-over|shop-features|checkout|request-recovery)|api[\\/](routes|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>

@@ -1,21 +1,23 @@
 import { ApiCore } from '../api/connection.js';
-import { ApiError, toApiError } from '../api/errors.js';
+import { ApiError } from '../api/errors.js';
 import type { Cart, Product } from '../api/model.js';
-import { CARRY_OVER, forgetCartKey, keptCartKey } from './cart-key.js';
+import { CARRY_OVER, keptCartKey } from './cart-key.js';
+import { CartOwner, ownerOf } from './cart-owner.js';
+import { CartView } from './cart-view.js';
 import { checkoutLink, resolveConfig, safeCheckoutUrl, storeScope } from './config.js';
-import { forgetLastCart, keepLastCart, lastCart } from './last-cart.js';
-import { actions, loadStoreActions, loadWhenIdle, type StoreActions } from './load-store-actions.js';
-import { withQuantities } from './optimistic.js';
+import { keepLastCart, lastCart } from './last-cart.js';
+import { actions, loadStoreActions, loadWhenIdle } from './load-store-actions.js';
 import { createPersistence, type Persistence } from './persistence.js';
-import { RequestPipeline, type Reply } from './request-pipeline.js';
+import { RequestPipeline } from './request-pipeline.js';
 import { Session } from './session.js';
 import { readShopTextWithThePage } from './shop-text.js';
-import type { QuantityChanges, StoreParts } from './store-parts.js';
 import { syncTabs } from './tab-sync.js';
 import type { AddItemInput } from '../api/routes.js';
 import type { ResolvedStoreConfig, StoreConfig } from './config.js';
 import type { SignInInput } from './session.js';
-import type { CartState, SessionState, ShippingDestination, StateListener } from './state.js';
+import type { CartState, ShippingDestination, StateListener } from './state.js';
+import type { StoreActions } from './store-actions.js';
+import type { StoreCore } from './store-core.js';
 
 export { storeScope };
 
@@ -37,99 +39,90 @@ export class CartStore {
   /** Names this shop in storage and in the other tabs' channel: `{baseUrl}/{namespace}`. */
   readonly scope: string;
 
-  #state: CartState;
-  readonly #listeners = new Set<StateListener>();
-  readonly #persistence: Persistence;
-  /** Where a request's authentication comes from: tokens, refresh, Basic credentials. */
-  readonly #session: Session;
-  /** Tells the other tabs a confirmed cart (`tab-sync.ts`). */
-  readonly #tabs: ReturnType<typeof syncTabs>;
-  /** The one way a request reaches the shop. */
-  readonly #pipeline: RequestPipeline;
-  /** Settles once the stored session was restored: no request goes out before. */
-  readonly #ready: Promise<void>;
+  /** The store's parts, each a concept of its own file (`store-core.ts`). */
+  readonly #core: StoreCore;
+  /** What the shopper's actions run on (`store-actions.ts`), made once its module is here. */
+  #actions?: StoreActions;
   readonly #lifetime = new AbortController();
   readonly #cleanups: Array<() => void>;
-  /** The last cart the service confirmed (or another tab shared); `state.cart` adds optimistic lines. */
-  #confirmed: Cart | null = null;
-  /** When `#confirmed` was confirmed; `0` while it is the last page's cart, not read again yet (`last-cart.ts`). */
-  #confirmedAt = 0;
-  readonly #quantityChanges = new Map<string, QuantityChanges>();
-  readonly #restoring = new Set<string>();
-  /** How new the cart shown is among every tab's (`Reply.at`): a reply older than it is stale. */
-  #shownAt = 0;
-  /** The newest load while it is in flight. */
-  #loading: Promise<Cart> | null = null;
-  /** The shop's route index, read once (when a drawer first opens). */
-  #features: Promise<void> | null = null;
   /** Whether any element asked for the cart already (the first asks; the others share the answer). */
   #asked = false;
   /** Who shows this shop's cart when an element asks for it to open (a drawer registers itself). */
   readonly #openers = new Set<() => void>();
-  /** Above zero while this store itself changes the session (restore, sign-in, sign-out). */
-  #sessionChanges = 0;
-  /** What the actions (`store-actions.ts`) work with, made at the first action. */
-  #parts?: StoreParts;
 
   constructor(config: StoreConfig) {
     this.config = Object.freeze(resolveConfig(config));
     const { baseUrl, namespace, amounts } = this.config;
     this.scope = `${baseUrl}/${namespace}`;
-    this.#persistence = createPersistence(this.scope);
+    const persistence = createPersistence(this.scope);
     const api = new ApiCore({ baseUrl, namespace, amounts });
-    this.#session = new Session(api, this.#persistence, this.config);
-    // The last page's cart, at once: the count and the drawer show it until the shop's answer replaces it.
-    this.#confirmed = lastCart(this.#persistence, this.#owner(), keptCartKey(this.#persistence), Date.now());
-    this.#state = Object.freeze({
-      cart: this.#confirmed,
-      status: 'idle',
-      session: this.#session.state,
-      // The estimate is offered only once the route index shows the shop has it.
-      features: Object.freeze({ coupons: true, shipping: true, estimate: false, handOver: false }),
-      shippingEstimate: null,
-      pending: Object.freeze([]),
-      notMerged: Object.freeze([]),
-    });
-    this.#ready = this.#changeSession(() => this.#session.restore()).catch(ignore);
-    this.#pipeline = new RequestPipeline({
+    const session = new Session(api, persistence, this.config);
+    const tabs = syncTabs(persistence, () => owner.key, (cart, at) => view.showFromOtherTab(cart, at));
+    // The view reads through the pipeline, which rereads through the view: the pipeline is made below.
+    let pipeline: RequestPipeline;
+    const view = new CartView(
+      {
+        // The last page's cart, at once: the count and the drawer show it until the shop's answer replaces it.
+        cart: lastCart(persistence, ownerOf(session.state), keptCartKey(persistence), Date.now()),
+        status: 'idle',
+        session: session.state,
+        // The estimate is offered only once the route index shows the shop has it.
+        features: Object.freeze({ coupons: true, shipping: true, estimate: false, handOver: false }),
+        shippingEstimate: null,
+        pending: Object.freeze([]),
+        notMerged: Object.freeze([]),
+      },
+      {
+        get pipeline() {
+          return pipeline;
+        },
+        share: (cart, at) => tabs.share(cart, at),
+        // The cart is on screen: the actions can come while the browser has nothing else to do.
+        shown: loadWhenIdle,
+      },
+    );
+    const owner = new CartOwner(session, view, persistence);
+    const ready = owner.change(() => session.restore()).catch(ignore);
+    pipeline = new RequestPipeline({
       api,
-      session: this.#session,
-      persistence: this.#persistence,
-      ready: this.#ready,
+      session,
+      persistence,
+      ready,
       signal: this.#lifetime.signal,
-      reread: (lockHeld) => this.#fetchCart(lockHeld),
-      dropNotices: () => this.#dropNotices(),
+      reread: (lockHeld) => view.read(lockHeld),
+      dropNotices: () => view.dropNotices(),
     });
-    this.#tabs = syncTabs(this.#persistence, () => this.#owner(), (cart, at) => this.#showFromOtherTab(cart, at));
+    this.#core = { pipeline, view, session, owner, persistence, ready };
     const onPageShow = (event: Event) => {
       // Back/forward cache: the page was frozen, the cart may have changed meanwhile.
-      if ((event as PageTransitionEvent).persisted) this.#fetchCart().catch(ignore);
+      if ((event as PageTransitionEvent).persisted) view.read().catch(ignore);
     };
     globalThis.addEventListener?.('pageshow', onPageShow);
     // Kept as the shopper leaves the page (or hides it: a phone may end it unseen), not at every
     // answer: one write per page, however many changes.
     const keep = () => {
-      if (this.#confirmed && this.#confirmedAt) keepLastCart(this.#persistence, this.#owner(), this.#confirmed, this.#confirmedAt);
+      if (view.confirmed && view.confirmedAt) keepLastCart(persistence, owner.key, view.confirmed, view.confirmedAt);
     };
     globalThis.addEventListener?.('pagehide', keep);
     globalThis.document?.addEventListener('visibilitychange', keep);
     this.#cleanups = [
-      this.#session.subscribe((session) => this.#followSessionChange(session)),
-      () => this.#tabs.stop(),
+      session.subscribe((state) => owner.follow(state)),
+      () => tabs.stop(),
       () => globalThis.removeEventListener?.('pageshow', onPageShow),
       () => globalThis.removeEventListener?.('pagehide', keep),
       () => globalThis.document?.removeEventListener('visibilitychange', keep),
+      () => persistence.close?.(),
+      () => view.stop(),
     ];
   }
 
   get state(): CartState {
-    return this.#state;
+    return this.#core.view.state;
   }
 
   /** Hears every change of `state`, once per change, with the state before it. */
   subscribe(listener: StateListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#core.view.subscribe(listener);
   }
 
   // --- actions --------------------------------------------------------------------------------
@@ -141,12 +134,13 @@ export class CartStore {
   load(): Promise<Cart> {
     // A customer whose guest lines are still owed (the shop did not answer at the sign-in): the
     // carry-over is tried again first.
-    if (this.#session.state.kind !== 'guest' && this.#persistence.read(CARRY_OVER)) return this.#act((a, i) => a.carryGuestLines(i));
-    return this.#loading ?? this.#fetchCart();
+    const { session, persistence, view } = this.#core;
+    if (session.state.kind !== 'guest' && persistence.read(CARRY_OVER)) return this.#act((actions) => actions.carryGuestLines());
+    return view.load();
   }
 
   addItem(input: AddItemInput): Promise<Cart> {
-    return this.#act((a, i) => a.addItem(i, input));
+    return this.#act((actions) => actions.changes.addItem(input));
   }
 
   /**
@@ -159,20 +153,16 @@ export class CartStore {
       return Promise.reject(new ApiError({ kind: 'http', message: 'Please choose a quantity of zero or more.' }));
     }
     // The new quantity shows in this tick even while the code that sends it is still loading.
+    const { view } = this.#core;
     return new Promise((resolve, reject) => {
-      let line = this.#quantityChanges.get(itemKey);
-      const idle = !line;
-      line ??= { wanted: 0, waiters: [] };
-      line.wanted = Math.floor(quantity);
-      line.waiters.push({ resolve, reject });
-      this.#quantityChanges.set(itemKey, line);
-      this.#setState(this.#cartWithPendingQuantities());
+      const idle = view.wantQuantity(itemKey, Math.floor(quantity), { resolve, reject });
+      view.set(view.withPendingQuantities());
       if (idle) {
-        this.#act((a, i) => a.sendLineQuantities(i, itemKey, line)).catch((error: ApiError) => {
+        this.#act((actions) => actions.changes.sendQuantities(itemKey, idle)).catch((error: ApiError) => {
           // The code could not be loaded: the line returns to what the service confirmed.
-          this.#quantityChanges.delete(itemKey);
-          this.#setState(this.#cartWithPendingQuantities());
-          for (const waiter of line.waiters.splice(0)) waiter.reject(error);
+          view.quantities.delete(itemKey);
+          view.set(view.withPendingQuantities());
+          for (const waiter of idle.waiters.splice(0)) waiter.reject(error);
         });
       }
     });
@@ -185,29 +175,31 @@ export class CartStore {
   /** Brings back a recently removed line. */
   restoreItem(itemKey: string): Promise<Cart> {
     // Pending in this tick, even while the code that sends it is still loading.
-    const pending = () => this.#setState({ pending: this.#pendingKeys() });
-    this.#restoring.add(itemKey);
+    const { view } = this.#core;
+    const { restoring } = view;
+    const pending = () => view.set({ pending: view.pendingKeys() });
+    restoring.add(itemKey);
     pending();
-    return this.#act((a, i) => a.restoreItem(i, itemKey)).finally(() => {
-      this.#restoring.delete(itemKey);
+    return this.#act((actions) => actions.changes.restoreItem(itemKey)).finally(() => {
+      restoring.delete(itemKey);
       pending();
     });
   }
 
   clear(): Promise<Cart> {
-    return this.#act((a, i) => a.clear(i));
+    return this.#act((actions) => actions.changes.clear());
   }
 
   applyCoupon(code: string): Promise<Cart> {
-    return this.#act((a, i) => a.applyCoupon(i, code));
+    return this.#act((actions) => actions.features.applyCoupon(code));
   }
 
   removeCoupon(code: string): Promise<Cart> {
-    return this.#act((a, i) => a.removeCoupon(i, code));
+    return this.#act((actions) => actions.features.removeCoupon(code));
   }
 
   selectShippingRate(packageId: string, rateKey: string): Promise<Cart> {
-    return this.#act((a, i) => a.selectShippingRate(i, packageId, rateKey));
+    return this.#act((actions) => actions.features.selectShippingRate(packageId, rateKey));
   }
 
   /**
@@ -220,7 +212,7 @@ export class CartStore {
    * or an empty cart (after which the cart is read again), rejects.
    */
   estimateShipping(destination: ShippingDestination): Promise<Cart> {
-    return this.#act((a, i) => a.estimateShipping(i, destination));
+    return this.#act((actions) => actions.features.estimateShipping(destination));
   }
 
   /**
@@ -233,12 +225,12 @@ export class CartStore {
    * and `error.twoFactor`. A failure after the sign-in itself shows in `state` and does not reject.
    */
   signIn(input: SignInInput): Promise<void> {
-    return this.#act((a, i) => a.signIn(i, input));
+    return this.#act((actions) => actions.signIn(input));
   }
 
   /** Signs out everywhere, forgets the cart key and loads a fresh guest cart. A guest keeps their cart. */
   signOut(): Promise<void> {
-    return this.#act((a, i) => a.signOut(i));
+    return this.#act((actions) => actions.signOut());
   }
 
   /**
@@ -250,7 +242,7 @@ export class CartStore {
     if (this.#asked) return;
     this.#asked = true;
     // Another tab's cart needs no read; the last page's does.
-    if (!this.#confirmedAt) {
+    if (!this.#core.view.confirmedAt) {
       this.load().catch((error: ApiError) =>
         import('../api/blocked.js').then(({ explainWrongAddress }) => explainWrongAddress(this.scope, error) && wrongAddress?.(error), ignore),
       );
@@ -263,11 +255,11 @@ export class CartStore {
    * is found missing).
    */
   discoverFeatures(): Promise<void> {
-    return (this.#features ??= this.#act((a, i) => a.discoverFeatures(i)).catch(ignore));
+    return this.#act((actions) => actions.features.discover()).catch(ignore);
   }
   /** A product (e.g. a mix-and-match box), read with the session's credentials; `signal` cancels it. */
   getProduct(id: number | string, signal?: AbortSignal): Promise<Product> {
-    return this.#act((a, i) => a.getProduct(i, id, signal));
+    return this.#act((actions) => actions.getProduct(id, signal));
   }
 
   /**
@@ -276,8 +268,9 @@ export class CartStore {
    */
   checkoutHref(url?: string): string {
     const target = safeCheckoutUrl(url) ?? this.config.checkoutUrl;
-    const guest = this.#session.state.kind === 'guest';
-    return checkoutLink(target, this.config.loadCartParam, guest ? (keptCartKey(this.#persistence) ?? this.#confirmed?.key ?? null) : null);
+    const { session, persistence, view } = this.#core;
+    const guest = session.state.kind === 'guest';
+    return checkoutLink(target, this.config.loadCartParam, guest ? (keptCartKey(persistence) ?? view.confirmed?.key ?? null) : null);
   }
 
   /**
@@ -292,7 +285,7 @@ export class CartStore {
    */
   customerCheckoutHref(url?: string): Promise<string | null> {
     const target = safeCheckoutUrl(url) ?? this.config.checkoutUrl;
-    return this.#act((a, i) => a.customerCheckout(i, target, this.config.loadCartParam));
+    return this.#act((actions) => actions.customerCheckout(target, this.config.loadCartParam));
   }
 
   /** Shows this shop's cart: the drawers of this store that registered with `whenAskedToOpen` open. */
@@ -310,8 +303,6 @@ export class CartStore {
   dispose(): void {
     this.#lifetime.abort();
     for (const cleanup of this.#cleanups) cleanup();
-    this.#persistence.close?.();
-    this.#listeners.clear();
   }
 
   /**
@@ -319,180 +310,9 @@ export class CartStore {
    * effects, an optimistic quantity, show in the same tick), else once it has loaded — each action
    * in the order it was called. A module that cannot load rejects with an `ApiError` (`network`).
    */
-  #act<T>(run: (actions: StoreActions, parts: StoreParts) => Promise<T>): Promise<T> {
-    const parts = (this.#parts ??= {
-      send: (call, options) => this.#pipeline.send(call, options),
-      session: this.#session,
-      state: () => this.#state,
-      subscribe: (listener) => this.subscribe(listener),
-      discoverFeatures: () => this.discoverFeatures(),
-      quantityChanges: this.#quantityChanges,
-      ready: this.#ready,
-      signal: this.#lifetime.signal,
-      set: (patch) => this.#setState(patch),
-      reread: (lockHeld) => this.#fetchCart(lockHeld),
-      showReply: (reply, patch, evenIfLate) => this.#showReply(reply, patch, evenIfLate),
-      withPendingQuantities: () => this.#cartWithPendingQuantities(),
-      // A reply to a change that started before the cart on screen (a later reply's, another
-      // tab's): that cart may lack the change, and the reply what came after it.
-      startedBeforeShown: (reply) => this.#pipeline.current(reply) && reply.at < this.#shownAt,
-      guestKey: () => keptCartKey(this.#persistence),
-      confirmed: () => this.#confirmed,
-      changeSession: (task) => this.#changeSession(task),
-      newSession: () => this.#pipeline.newSession(),
-      dropNotices: () => this.#dropNotices(),
-      startGuestCart: () => this.#startGuestCart(),
-      persistence: this.#persistence,
-      exclusive: (task) => this.#pipeline.exclusive(task),
-    });
-    return actions ? run(actions, parts) : loadStoreActions().then((loaded) => run(loaded, parts));
-  }
-
-  // --- the cart on screen ---------------------------------------------------------------------
-
-  /** Takes the shop's notices off the cart on screen (they were about an earlier request). */
-  #dropNotices(): void {
-    if (!this.#confirmed?.notices.length) return;
-    this.#confirmed = { ...this.#confirmed, notices: [] };
-    this.#setState(this.#cartWithPendingQuantities());
-  }
-
-  /** Reads the cart and shows it; `lockHeld` inside the pipeline's `exclusive`. */
-  #fetchCart(lockHeld?: boolean): Promise<Cart> {
-    this.#setState({ status: 'loading', error: undefined });
-    // Only the newest load (the one `load()` shares) sets the status.
-    const run: Promise<Cart> = this.#pipeline.send((api, ctx) => api.getCart(ctx), { freshCart: true, lockHeld }).then(
-      (reply) => {
-        this.#showReply(reply, this.#loading === run ? { status: 'idle', error: undefined } : {});
-        // The cart is on screen: the actions can come while the browser has nothing else to do.
-        loadWhenIdle();
-        return reply.cart;
-      },
-      (error: ApiError) => {
-        // A cancelled load is not a failure the shopper needs to see.
-        if (this.#loading === run) this.#setState(error.kind === 'aborted' ? { status: 'idle' } : { status: 'error', error });
-        throw error;
-      },
-    );
-    this.#loading = run;
-    const done = () => {
-      if (this.#loading === run) this.#loading = null;
-    };
-    run.then(done, done);
-    return run;
-  }
-
-  // --- state ----------------------------------------------------------------------------------
-
-  /**
-   * Takes a reply as the confirmed cart unless a newer one was applied already (or the session
-   * changed since its request started), and tells the other tabs.
-   */
-  #showReply(reply: Reply, patch: Partial<CartState> = {}, evenIfLate = false): void {
-    if (!this.#pipeline.current(reply) || (reply.at < this.#shownAt && !evenIfLate)) {
-      // The cart stays, but a line that settled no longer shows as pending.
-      this.#setState({ ...this.#cartWithPendingQuantities(), ...patch });
-      return;
-    }
-    this.#shownAt = Math.max(this.#shownAt, reply.at);
-    this.#showConfirmed(reply.cart, patch);
-    this.#tabs.share(reply.cart, reply.at);
-  }
-
-  #showConfirmed(cart: Cart | null, patch: Partial<CartState> = {}): void {
-    this.#confirmed = cart;
-    this.#confirmedAt = Date.now();
-    const recovered: Partial<CartState> = this.#state.status === 'error' ? { status: 'idle', error: undefined } : {};
-    this.#setState({ ...recovered, ...this.#cartWithPendingQuantities(), ...patch });
-  }
-
-  /** `state.cart` (the confirmed cart with each pending line's wanted quantity) and `pending`. */
-  #cartWithPendingQuantities(): Pick<CartState, 'cart' | 'pending'> {
-    return {
-      cart: this.#confirmed && withQuantities(this.#confirmed, this.#quantityChanges),
-      pending: this.#pendingKeys(),
-    };
-  }
-
-  #pendingKeys(): readonly string[] {
-    const keys = [...new Set([...this.#quantityChanges.keys(), ...this.#restoring])];
-    const previous = this.#state.pending;
-    return keys.length === previous.length && keys.every((key, index) => key === previous[index]) ? previous : Object.freeze(keys);
-  }
-
-  /** Makes the next state (only when something changed) and tells every listener once. */
-  #setState(patch: Partial<CartState>): void {
-    const previous = this.#state;
-    if ((Object.keys(patch) as Array<keyof CartState>).every((name) => Object.is(patch[name], previous[name]))) return;
-    const next: CartState = { ...previous, ...patch };
-    if (next.error === undefined) delete next.error;
-    this.#state = Object.freeze(next);
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(next, previous);
-      } catch (error) {
-        // One broken listener must not keep the others from hearing the change.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
-  }
-
-  /** Whose carts this tab shows: the session's kind and customer (a customer without an id too). */
-  #owner(): string {
-    const { kind, user } = this.#session.state;
-    return `${kind}:${user?.id ?? ''}`;
-  }
-
-  // --- the session and other tabs -------------------------------------------------------------
-
-  /** After a sign-out: nothing of the customer's cart stays on screen; a fresh guest cart loads. */
-  #startGuestCart(): Promise<void> {
-    this.#pipeline.newSession();
-    // Guest lines still owed to a customer's cart stay this guest's (and the next sign-in's).
-    if (!this.#persistence.read(CARRY_OVER)) forgetCartKey(this.#persistence);
-    this.#setState({ notMerged: Object.freeze([]) });
-    this.#showConfirmed(null);
-    return this.#fetchCart().then(ignore, ignore);
-  }
-
-  async #changeSession(task: () => Promise<void>): Promise<void> {
-    this.#sessionChanges++;
-    try {
-      await task();
-    } catch (error) {
-      throw toApiError(error);
-    } finally {
-      this.#sessionChanges--;
-      this.#setState({ session: this.#session.state });
-    }
-  }
-
-  /** A session change this store did not start (another tab, a failed refresh): follow it. */
-  #followSessionChange(session: SessionState): void {
-    const previous = this.#state.session;
-    this.#setState({ session });
-    if (previous.kind === session.kind && previous.user?.id === session.user?.id) return;
-    // Another session's last cart is never shown: a sign-in, a sign-out or an ended session leaves none.
-    forgetLastCart(this.#persistence);
-    if (this.#sessionChanges) return;
-    if (session.kind === 'guest') {
-      void this.#startGuestCart();
-    } else {
-      // The tab that signed in carries the guest cart over, and forgets the key once it has.
-      this.#pipeline.newSession();
-      this.#fetchCart().catch(ignore);
-    }
-  }
-
-  /** A cart another tab of this session confirmed: shown without a request. */
-  #showFromOtherTab(cart: Cart, at: number): void {
-    // Messages of several tabs may come in any order: an older cart than the one shown stays unshown.
-    // A reply of ours answered before it no longer applies either (`Reply.at`).
-    if (at < this.#shownAt) return;
-    this.#shownAt = at;
-    this.#showConfirmed(cart);
+  #act<T>(run: (actions: StoreActions) => Promise<T>): Promise<T> {
+    const make = (module: NonNullable<typeof actions>) => (this.#actions ??= new module.StoreActions(this.#core));
+    return actions ? run(make(actions)) : loadStoreActions().then((loaded) => run(make(loaded)));
   }
 }
 

@@ -4,20 +4,20 @@ import type * as Module from './store-actions.js';
 
 /**
  * What a page needs only once the shopper acts — sign-in, sign-out, every change of the cart, the
- * route index, products — is `store-actions.ts` (with the routes it calls), a module of its own:
- * the script tag's entry shows the cart without it. It loads when the browser is idle after the
- * first cart came in (`loadWhenIdle`), or at the first action that needs it (`loadStoreActions`),
- * whichever comes first; once here, the store calls it synchronously, as if it had always been
- * part of it.
+ * route index, products — is `store-actions.ts` (with the concepts and routes it uses), a module of
+ * its own: the script tag's entry shows the cart without it. It loads when the browser is idle
+ * after the first cart came in (`loadWhenIdle`), or at the first action that needs it
+ * (`loadStoreActions`), whichever comes first; once here, each store makes its `StoreActions` and
+ * calls them synchronously, as if they had always been part of it.
  */
-export type StoreActions = typeof Module;
+export type StoreActionsModule = typeof Module;
 
 /** The module, once loaded. */
-export let actions: StoreActions | undefined;
+export let actions: StoreActionsModule | undefined;
 let scheduled = false;
 
 /** The module; rejects with an `ApiError` (`network`) when it could not be loaded, and tries again next time. */
-export const loadStoreActions: Lazy<StoreActions> = lazy(() =>
+export const loadStoreActions: Lazy<StoreActionsModule> = lazy(() =>
   import('./store-actions.js').then(
     (module) => (actions = module),
     (cause: unknown) => {
