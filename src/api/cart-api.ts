@@ -1,5 +1,6 @@
 import { ApiCore, type CallContext } from './connection.js';
-import type { Cart, LoginResult, Product } from './model.js';
+import type { Cart, LoginResult, Product, TokenPair } from './model.js';
+import { refreshToken } from './token-refresh.js';
 import * as routes from './routes.js';
 import type { AddItemInput, CustomerAddressInput, CustomerUpdate, LoginInput } from './routes.js';
 
@@ -14,6 +15,11 @@ export type { AddItemInput, CustomerAddressInput, CustomerUpdate, LoginInput } f
  * not carry them before a page shows its cart; this class is for code that wants them all at hand.
  */
 export class CartApi extends ApiCore {
+  /** Exchanges a refresh token. Never carries `Authorization`: a stale bearer breaks this route. */
+  refreshToken(token: string, signal?: AbortSignal): Promise<TokenPair> {
+    return refreshToken(this, token, signal);
+  }
+
   addItem(input: AddItemInput, ctx?: CallContext): Promise<Cart> {
     return routes.addItem(this, input, ctx);
   }

@@ -1,7 +1,7 @@
 import { ApiError } from './errors.js';
 import { base64, exchange, isSecureBase, redactUrl, sleep, type Method } from './transport.js';
-import type { AmountsMode, Cart, TokenPair } from './model.js';
-import { parseCart, parseTokenPair } from './page-load-schemas.js';
+import type { AmountsMode, Cart } from './model.js';
+import { parseCart } from './page-load-schemas.js';
 import { retryPause } from './retry-policy.js';
 import { unsoundTotals } from './wire/cart.js';
 import { pageUrl } from './page-url.js';
@@ -95,12 +95,6 @@ export class ApiCore {
   /** Resolves when the token is valid; rejects with an `auth` ApiError when it is not. */
   async validateToken(token: string, signal?: AbortSignal): Promise<void> {
     await this.send('POST', 'jwt/validate-token', { credentials: { kind: 'bearer', token }, signal });
-  }
-
-  /** Exchanges a refresh token. Never carries `Authorization`: a stale bearer breaks this route. */
-  async refreshToken(refreshToken: string, signal?: AbortSignal): Promise<TokenPair> {
-    const { json } = await this.send('POST', 'jwt/refresh-token', { signal }, { refresh_token: refreshToken });
-    return parseTokenPair(json);
   }
 
   /** Builds the request URL: `{base}/{namespace}/{path}?{query}`. */

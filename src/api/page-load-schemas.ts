@@ -1,12 +1,11 @@
 /**
- * The readers a page needs before the shopper acts: the cart, a refreshed token pair and an error
- * answer, with the one way a failed read becomes an `ApiError`. `schemas.ts` adds the readers of
+ * The readers a page needs before the shopper acts: the cart and an error answer, with the one way a failed read becomes an `ApiError`. `schemas.ts` adds the readers of
  * what only the shopper's actions get (products, sign-in, the route index, addresses, sessions),
- * so the script tag's entry carries only these (issue 15).
+ * so the script tag's entry carries only these (issue 15); the refreshed token pair's is
+ * `token-refresh.ts`, loaded with the token exchange.
  */
 import { ApiError } from './errors.js';
-import type { AmountsMode, Cart, TokenPair } from './model.js';
-import { tokenPairSchema } from './wire/tokens.js';
+import type { AmountsMode, Cart } from './model.js';
 import { cartSchema } from './wire/cart.js';
 import { withPlainPrototypes } from './wire/plain-prototypes.js';
 
@@ -29,5 +28,3 @@ export function readOrThrow<T>(parse: () => T, what = 'answer'): T {
 }
 
 export const parseCart = (raw: unknown, options: ParseOptions): Cart => readOrThrow(() => cartSchema(options).parse(raw));
-
-export const parseTokenPair = (raw: unknown): TokenPair => readOrThrow(() => tokenPairSchema.parse(raw));

@@ -17,7 +17,7 @@ import { isObj } from './wire/fields.js';
 import { productSchema } from './wire/product.js';
 import { routeIndexSchema, sessionsSchema } from './wire/sessions.js';
 
-export { parseCart, parseTokenPair, readOrThrow, type ErrorBody, type ParseOptions } from './page-load-schemas.js';
+export { parseCart, readOrThrow, type ErrorBody, type ParseOptions } from './page-load-schemas.js';
 export { isObj };
 
 /** The customer's addresses in a cart answer, or `null` when it has none; never fails. */

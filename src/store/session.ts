@@ -7,6 +7,8 @@ import type { StoreConfig } from './config.js';
 import type { Persistence, Place } from './persistence.js';
 import type { SessionEndReason, SessionState } from './state.js';
 import type { StoredSession, Tokens } from './stored-session.js';
+import type * as TokenExchange from './token-exchange.js';
+import type { SessionSide } from './token-exchange.js';
 
 /** What `signIn` takes: the login route's fields, and whether to keep the session across browser restarts. */
 export interface SignInInput extends LoginInput {
@@ -107,17 +109,14 @@ export class Session {
    * A Basic session the shop refuses ends (`endedBy: 'expired'`): there is nothing to refresh.
    */
   async recover(error: ApiError, failed?: Credentials): Promise<boolean> {
-    if (!isAuthFailure(error, failed)) return false;
     const current = this.#held();
-    if (current.kind === 'none') return false;
-    // The session changed since that request was sent (a refresh, a new sign-in): repeat it.
-    if (failed && !sameCredentials(failed, current)) return true;
-    if (current.kind === 'basic') {
-      this.#end('expired');
-      return false;
-    }
-    if (!failed && !this.#refreshing && this.#now() - this.#refreshedAt < RECENT_REFRESH_MS) return true;
-    return this.refresh();
+    // Anything but a refused credential, or nothing held: nothing to recover, and nothing to load.
+    if (!isAuthFailure(error, failed) || current.kind === 'none') return false;
+    // Refreshed a moment ago (and no exchange under way): the request goes again as it is.
+    const recent = !this.#refreshing && this.#now() - this.#refreshedAt < RECENT_REFRESH_MS;
+    const next = (await this.#exchanger()).recovery(failed, current, recent);
+    if (next === 'end') this.#end('expired');
+    return next === 'again' || (next === 'refresh' && this.refresh());
   }
 
   /**
@@ -200,26 +199,32 @@ export class Session {
    * never refresh, so the page's first script does not carry it.
    */
   #exchange(reasonOnRefusal: SessionEndReason): Promise<boolean> {
-    return (this.#refreshing ??= import('./token-exchange.js')
-      .then(({ exchangeTokens }) =>
-        exchangeTokens(reasonOnRefusal, {
-          api: this.#api,
-          persistence: this.#persistence,
-          held: () => this.#tokens,
-          signedIn: () => this.#held().kind !== 'none',
-          readStored: () => this.#readStored(),
-          adopt: (stored) => this.#adopt(stored),
-          share: (pair, { user, remember }) => {
-            this.#share({ ...pair, user, remember, skew: clockSkew(pair.token, this.#now()) });
-            this.#refreshedAt = this.#now();
-          },
-          isNewer,
-          end: (reason, tellOthers) => this.#end(reason, tellOthers),
-        }),
-      )
+    return (this.#refreshing ??= this.#exchanger()
+      .then(({ exchangeTokens }) => exchangeTokens(reasonOnRefusal, this.#side()))
       .finally(() => {
         this.#refreshing = undefined;
       }));
+  }
+
+  #exchanger(): Promise<typeof TokenExchange> {
+    return import('./token-exchange.js');
+  }
+
+  /** What the exchange and the recovery (`token-exchange.ts`) need of this session. */
+  #side(): SessionSide {
+    return {
+      api: this.#api,
+      persistence: this.#persistence,
+      tokens: () => this.#tokens,
+      signedIn: () => this.#held().kind !== 'none',
+      readStored: () => this.#readStored(),
+      adopt: (stored) => this.#adopt(stored),
+      share: (pair, { user, remember }) => {
+        this.#share({ ...pair, user, remember, skew: clockSkew(pair.token, this.#now()) });
+        this.#refreshedAt = this.#now();
+      },
+      end: (reason, tellOthers) => this.#end(reason, tellOthers),
+    };
   }
 
   /** Keeps a new bearer session, tells the other tabs and (when it changed) the listeners. */
@@ -323,22 +328,6 @@ function readStoredSession(value: unknown, remembered = false): StoredSession | 
     remember: remember === true || (remember === undefined && remembered),
     skew: Number.isFinite(skew) ? (skew as number) : 0,
   };
-}
-
-/**
- * Whether stored tokens replace `held`: they differ and do not expire earlier. Storage a tab could
- * not write (full) or that lags behind another tab's message may still hold older ones.
- */
-function isNewer(stored: Tokens, held: Tokens): boolean {
-  if (stored.token === held.token && stored.refreshToken === held.refreshToken) return false;
-  const [expires, heldExpires] = [tokenExpiry(stored.token), tokenExpiry(held.token)];
-  return expires === null || heldExpires === null || expires >= heldExpires;
-}
-
-function sameCredentials(a: Credentials, b: Credentials): boolean {
-  if (a.kind === 'bearer' && b.kind === 'bearer') return a.token === b.token;
-  if (a.kind === 'basic' && b.kind === 'basic') return a.username === b.username && a.password === b.password;
-  return a.kind === b.kind;
 }
 
 function sameUser(a: Customer, b: Customer): boolean {

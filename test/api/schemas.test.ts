@@ -3,7 +3,8 @@ import { expect } from '../helpers/testing.js';
 import { readShopTextWithThePage } from '../../src/store/shop-text.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { AmountsMode, Cart } from '../../src/api/model.js';
-import { parseCart, parseLogin, parseProduct, parseSessions, parseTokenPair } from '../../src/api/schemas.js';
+import { parseCart, parseLogin, parseProduct, parseSessions } from '../../src/api/schemas.js';
+import { parseTokenPair } from '../../src/api/token-refresh.js';
 import { parseErrorBody } from '../../src/api/wire/auth.js';
 import {
   clone,

@@ -1,6 +1,7 @@
 import { expect } from '../helpers/testing.js';
 import * as api from '../../src/index.js';
-import { parseCart, parseCustomerAddresses, parseLogin, parseProduct, parseSessions, parseTokenPair } from '../../src/api/schemas.js';
+import { parseCart, parseCustomerAddresses, parseLogin, parseProduct, parseSessions } from '../../src/api/schemas.js';
+import { parseTokenPair } from '../../src/api/token-refresh.js';
 import { parseErrorBody } from '../../src/api/wire/auth.js';
 import { documentCart, documentLogin, documentProduct, emptyRealCart, realCart, realLogin, realProduct, realSessions, twoFactorChallenge } from './fixtures.js';
 
