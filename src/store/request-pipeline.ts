@@ -3,16 +3,11 @@ import { ApiError, toApiError } from '../api/errors.js';
 import type { Cart } from '../api/model.js';
 import type { Persistence } from './persistence.js';
 import type { Session } from './session.js';
-import {
-  cartKeyFor,
-  credentialsFor,
-  dropLostKey,
-  keepBroughtKey,
-  recoverRefusedToken,
-  rereadAfterUnknownWrite,
-  type CartKeyChoice,
-  type StageOptions,
-} from './request-stages.js';
+import { lazy } from './lazy.js';
+import { cartKeyFor, credentialsFor, keepBroughtKey, type CartKeyChoice, type StageOptions } from './request-stages.js';
+
+/** The stages of a failed request, loaded at the first failure (`request-recovery.ts`). */
+const loadRecovery = lazy(() => import('./request-recovery.js'));
 
 /** An answer of the shop, with the session epoch its request started in and when it came. */
 export interface Reply<T = Cart> {
@@ -72,7 +67,7 @@ const SESSION_CHECK_WAIT_MS = 4_000;
  * 5. the call: `api/` sends it, with the deadline and the one retry policy of reads
  *    (`api/retry-policy.ts`), and maps every failure to an `ApiError`; the key an answer brought
  *    is kept before the lock passes on (`keepBroughtKey`);
- * 6. recovery: a refused token once (`recoverRefusedToken`: refresh, or another tab's new tokens),
+ * 6. recovery (`request-recovery.ts`, loaded at the first failure): a refused token once (`recoverRefusedToken`: refresh, or another tab's new tokens),
  *    then the request once more; a key the service no longer knows (`dropLostKey`) is forgotten,
  *    and with `freshCart` the request sent once more without it;
  * 7. a reread after an unknown write (`rereadAfterUnknownWrite`): after a failed change whose
@@ -147,17 +142,19 @@ export class RequestPipeline {
       } catch (caught) {
         const error = toApiError(caught);
         if (anonymous || asGuest) throw error;
-        if (!recovered && (await recoverRefusedToken(session, error, credentials))) {
+        // Not loaded (the page went offline, say): the failure stands as it is.
+        const recovery = await loadRecovery().catch(() => null);
+        if (!recovered && (await recovery?.recoverRefusedToken(session, error, credentials))) {
           recovered = true;
           continue;
         }
-        if (!keyDropped && dropLostKey(persistence, error, sent, options, () => this.#parts.reread())) {
+        if (!keyDropped && recovery?.dropLostKey(persistence, error, sent, options, () => this.#parts.reread())) {
           keyDropped = true;
           continue;
         }
         // What the shop said about an earlier request must not stand beside this failure.
         if (error.kind !== 'aborted') this.#parts.dropNotices();
-        throw await rereadAfterUnknownWrite(error, options, () => this.#parts.reread(true));
+        throw recovery ? await recovery.rereadAfterUnknownWrite(error, options, () => this.#parts.reread(true)) : error;
       }
     }
   }
