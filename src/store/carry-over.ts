@@ -174,7 +174,7 @@ export class CarryOver {
    */
   async #guestCart(key: string): Promise<Cart | null> {
     try {
-      return (await this.#pipeline.send((api, ctx) => api.getCart(ctx), { asGuest: key, lockHeld: true })).cart;
+      return (await this.#pipeline.send((api, ctx) => api.getCart(ctx), { asGuest: key, lockHeld: true })).answer;
     } catch (caught) {
       const error = toApiError(caught);
       if (temporary(error)) throw error;

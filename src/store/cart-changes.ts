@@ -77,7 +77,7 @@ export class CartChanges {
         return;
       }
       // A newer value that equals what the service now holds needs no request of its own.
-      if (waiters.length && line.wanted === quantityOf(reply.cart, itemKey)) batch.push(...waiters.splice(0));
+      if (waiters.length && line.wanted === quantityOf(reply.answer, itemKey)) batch.push(...waiters.splice(0));
       if (waiters.length) this.#view.showReply(reply);
       // The line's final reply: if late, the wanted quantity shows until a fresh cart is in.
       else {
@@ -86,7 +86,7 @@ export class CartChanges {
           if (!waiters.length) this.#view.quantities.delete(itemKey);
         });
       }
-      for (const waiter of batch) waiter.resolve(reply.cart);
+      for (const waiter of batch) waiter.resolve(reply.answer);
     }
   }
 
@@ -98,9 +98,9 @@ export class CartChanges {
    */
   async #settle(reply: Reply, release: () => void, lockHeld?: boolean): Promise<Cart> {
     const view = this.#view;
-    let cart = reply.cart;
+    let cart = reply.answer;
     let unreloaded = false;
-    if (view.startedBeforeShown(reply)) cart = await view.read(lockHeld).catch(() => ((unreloaded = true), reply.cart));
+    if (view.startedBeforeShown(reply)) cart = await view.read(lockHeld).catch(() => ((unreloaded = true), reply.answer));
     release();
     const { status, error } = view.state;
     view.showReply(reply, unreloaded ? { status, error } : {}, unreloaded);

@@ -81,7 +81,7 @@ export class CartView {
       (reply) => {
         this.showReply(reply, this.#loading === run ? { status: 'idle', error: undefined } : {});
         this.#links.shown();
-        return reply.cart;
+        return reply.answer;
       },
       (error: ApiError) => {
         // A cancelled read is not a failure the shopper needs to see.
@@ -108,8 +108,8 @@ export class CartView {
       return;
     }
     this.#shownAt = Math.max(this.#shownAt, reply.at);
-    this.showConfirmed(reply.cart, patch);
-    this.#links.share(reply.cart, reply.at);
+    this.showConfirmed(reply.answer, patch);
+    this.#links.share(reply.answer, reply.at);
   }
 
   /** A cart another tab of this session confirmed: shown without a request, unless an older one. */

@@ -29,7 +29,7 @@ export async function customerCheckout(
   try {
     // A change of this tab still under way would leave the hash out of date: the plain link, this time.
     if (view.state.pending.length) return null;
-    const { cart: found } = await pipeline.send((api, ctx) => readHandOver(api, ctx));
+    const { answer: found } = await pipeline.send((api, ctx) => readHandOver(api, ctx));
     // Signed out meanwhile (another tab): nobody to hand over.
     if (guest()) return null;
     const link = pageUrl(checkoutLink(url, param, found.id));

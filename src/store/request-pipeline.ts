@@ -9,9 +9,9 @@ import { cartKeyFor, credentialsFor, keepBroughtKey, type CartKeyChoice, type St
 /** The stages of a failed request, loaded at the first failure (`request-recovery.ts`). */
 const loadRecovery = lazy(() => import('./request-recovery.js'));
 
-/** An answer of the shop, with the session epoch its request started in and when it came. */
+/** The shop's answer to a request (a cart, a product, the route index…), with the session epoch its request started in and when it came. */
 export interface Reply<T = Cart> {
-  cart: T;
+  answer: T;
   epoch: number;
   /**
    * How new the answer is among every tab's: when it came (ms since the epoch). Cart requests go
@@ -138,7 +138,7 @@ export class RequestPipeline {
         const epoch = this.#epoch;
         const answer = await call(api, { credentials, cartKey: sent.cartKey, signal });
         keepBroughtKey(session, persistence, sent, answer);
-        return { cart: answer, epoch, at: Date.now() };
+        return { answer, epoch, at: Date.now() };
       } catch (caught) {
         const error = toApiError(caught);
         if (anonymous || asGuest) throw error;

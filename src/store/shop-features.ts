@@ -29,7 +29,7 @@ export class ShopFeatures {
   /** Reads the route index, once: no request on page load, nothing switched off when it fails. */
   discover(): Promise<void> {
     return (this.#discovered ??= this.#pipeline.send((api, ctx) => routes.getShopRoutes(api, ctx), { anonymous: true }).then(
-      ({ cart: { routes, handOver } }) => {
+      ({ answer: { routes, handOver } }) => {
         const has = (route: string) => routes.includes(`v2/cart/${route}`);
         const { features, shippingEstimate } = this.#view.state;
         const keptOwnRegion = shippingEstimate?.outcome === 'shop-region';

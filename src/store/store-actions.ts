@@ -80,7 +80,7 @@ export class StoreActions {
 
   async getProduct(id: number | string, signal?: AbortSignal): Promise<Product> {
     const reply = await this.#core.pipeline.send((api, ctx) => routes.getProduct(api, id, { ...ctx, signal: signal ?? ctx.signal }), { cartRoute: false });
-    return reply.cart;
+    return reply.answer;
   }
 }
 
