@@ -1,19 +1,20 @@
-import { ApiCore, type CallContext } from './connection.js';
+import { ShopConnection, type CallContext } from './shop-connection.js';
 import type { Cart, LoginResult, Product } from './model.js';
 import * as routes from './routes.js';
 import type { AddItemInput, CustomerAddressInput, CustomerUpdate, LoginInput } from './routes.js';
 
-export { ApiCore, isSecureBase } from './connection.js';
-export type { ApiConfig, CallContext, Credentials, GetCartOptions, Method, Query } from './connection.js';
+export { ApiCore, ShopConnection, isSecureBase } from './shop-connection.js';
+export type { ApiConfig, CallContext, Credentials, GetCartOptions, Method, Query } from './shop-connection.js';
 export type { AddItemInput, CustomerAddressInput, CustomerUpdate, LoginInput } from './routes.js';
 
 /**
- * One method per route of the service: `ApiCore` (the connection, the cart read, the token checks)
- * with every route of `routes.ts`. Stateless: the store owns cart keys and sessions. The store itself
- * holds an `ApiCore` and loads the other routes when they are first needed, so the script tag does
- * not carry them before a page shows its cart; this class is for code that wants them all at hand.
+ * One method per route of the service: `ShopConnection` (the connection, the cart read, the token
+ * checks) with every route of `routes.ts`. Stateless: the store owns cart keys and sessions. The
+ * store itself holds a `ShopConnection` and loads the other routes when they are first needed, so
+ * the script tag does not carry them before a page shows its cart; this class is for code that
+ * wants them all at hand.
  */
-export class CartApi extends ApiCore {
+export class CartApi extends ShopConnection {
   addItem(input: AddItemInput, ctx?: CallContext): Promise<Cart> {
     return routes.addItem(this, input, ctx);
   }

@@ -1,10 +1,10 @@
-import type { ApiCore, CallContext, Credentials } from './connection.js';
+import type { CallContext, Credentials, ShopConnection } from './shop-connection.js';
 import type { Cart, CustomerAddresses, LoginResult, Product } from './model.js';
 import { ApiError } from './errors.js';
 import { isObj, parseCustomerAddresses, parseLogin, parseProduct, parseRoutes } from './schemas.js';
 
 /**
- * Every route but the cart read and the token checks (those are `ApiCore`'s): functions of the
+ * Every route but the cart read and the token checks (those are `ShopConnection`'s): functions of the
  * connection, so a page loads them only when the shopper acts (or the browser is idle), not before
  * it shows the cart. `CartApi` (`cart-api.ts`) offers each as a method.
  */
@@ -55,40 +55,40 @@ const itemPath = (itemKey: string) => `v2/cart/item/${pathSegment(itemKey)}`;
 
 // --- cart ---------------------------------------------------------------------------------------
 
-export function addItem(api: ApiCore, input: AddItemInput, ctx: CallContext = {}): Promise<Cart> {
+export function addItem(connection: ShopConnection, input: AddItemInput, ctx: CallContext = {}): Promise<Cart> {
   const { variation, itemData } = input;
   const body: Record<string, unknown> = { id: String(input.id), quantity: String(input.quantity) };
   if (variation && Object.keys(variation).length) body.variation = variation;
   if (itemData && Object.keys(itemData).length) body.item_data = itemData;
-  return api.sendCart('POST', 'v2/cart/add-item', ctx, body);
+  return connection.sendCart('POST', 'v2/cart/add-item', ctx, body);
 }
 
-export function updateItem(api: ApiCore, itemKey: string, quantity: number, ctx: CallContext = {}): Promise<Cart> {
-  return api.sendCart('POST', itemPath(itemKey), ctx, { quantity: String(quantity) });
+export function updateItem(connection: ShopConnection, itemKey: string, quantity: number, ctx: CallContext = {}): Promise<Cart> {
+  return connection.sendCart('POST', itemPath(itemKey), ctx, { quantity: String(quantity) });
 }
 
-export function removeItem(api: ApiCore, itemKey: string, ctx: CallContext = {}): Promise<Cart> {
-  return api.sendCart('DELETE', itemPath(itemKey), ctx);
+export function removeItem(connection: ShopConnection, itemKey: string, ctx: CallContext = {}): Promise<Cart> {
+  return connection.sendCart('DELETE', itemPath(itemKey), ctx);
 }
 
-export function restoreItem(api: ApiCore, itemKey: string, ctx: CallContext = {}): Promise<Cart> {
-  return api.sendCart('PUT', itemPath(itemKey), ctx);
+export function restoreItem(connection: ShopConnection, itemKey: string, ctx: CallContext = {}): Promise<Cart> {
+  return connection.sendCart('PUT', itemPath(itemKey), ctx);
 }
 
-export function clear(api: ApiCore, ctx: CallContext = {}): Promise<Cart> {
-  return api.sendCart('POST', 'v2/cart/clear', ctx);
+export function clear(connection: ShopConnection, ctx: CallContext = {}): Promise<Cart> {
+  return connection.sendCart('POST', 'v2/cart/clear', ctx);
 }
 
-export function applyCoupon(api: ApiCore, code: string, ctx: CallContext = {}): Promise<Cart> {
-  return api.sendCart('POST', 'v2/cart/apply-coupon', ctx, { code });
+export function applyCoupon(connection: ShopConnection, code: string, ctx: CallContext = {}): Promise<Cart> {
+  return connection.sendCart('POST', 'v2/cart/apply-coupon', ctx, { code });
 }
 
-export function removeCoupon(api: ApiCore, code: string, ctx: CallContext = {}): Promise<Cart> {
-  return api.sendCart('DELETE', `v2/cart/coupons/${pathSegment(code)}`, ctx);
+export function removeCoupon(connection: ShopConnection, code: string, ctx: CallContext = {}): Promise<Cart> {
+  return connection.sendCart('DELETE', `v2/cart/coupons/${pathSegment(code)}`, ctx);
 }
 
-export function setShippingMethod(api: ApiCore, packageId: string, rateId: string, ctx: CallContext = {}): Promise<Cart> {
-  return api.sendCart('POST', 'v2/cart/set-shipping-method', ctx, { rate_id: rateId, package_id: packageId });
+export function setShippingMethod(connection: ShopConnection, packageId: string, rateId: string, ctx: CallContext = {}): Promise<Cart> {
+  return connection.sendCart('POST', 'v2/cart/set-shipping-method', ctx, { rate_id: rateId, package_id: packageId });
 }
 
 /**
@@ -98,14 +98,14 @@ export function setShippingMethod(api: ApiCore, packageId: string, rateId: strin
  * wiped, so none are sent) — the answer's `addresses` say where the shop now ships. An invalid
  * value comes back as an error notice on a 200 and the old value stays.
  */
-export async function updateCustomer(api: ApiCore, address: CustomerAddressInput, ctx: CallContext = {}): Promise<CustomerUpdate> {
+export async function updateCustomer(connection: ShopConnection, address: CustomerAddressInput, ctx: CallContext = {}): Promise<CustomerUpdate> {
   const body: Record<string, string> = { namespace: 'update-customer' };
   for (const field of ['country', 'state', 'postcode', 'city'] as const) {
     const value = address[field]?.trim();
     if (value) body[field] = value;
   }
   let addresses: CustomerAddresses | null = null;
-  const cart = await api.sendCart('POST', 'v2/cart/update', ctx, body, undefined, (json) => (addresses = parseCustomerAddresses(json)));
+  const cart = await connection.sendCart('POST', 'v2/cart/update', ctx, body, undefined, (json) => (addresses = parseCustomerAddresses(json)));
   return { cart, addresses };
 }
 
@@ -113,9 +113,9 @@ export async function updateCustomer(api: ApiCore, address: CustomerAddressInput
  * The routes the shop has below this namespace's `v2` (WordPress's namespace index): what a store
  * offers, learned without a failed try. Paths come relative to the namespace, e.g. `v2/cart/apply-coupon`.
  */
-export async function getRoutes(api: ApiCore, ctx: CallContext = {}): Promise<string[]> {
-  const { json } = await api.send('GET', 'v2', ctx);
-  return parseRoutes(json, api.namespace);
+export async function getRoutes(connection: ShopConnection, ctx: CallContext = {}): Promise<string[]> {
+  const { json } = await connection.send('GET', 'v2', ctx);
+  return parseRoutes(json, connection.namespace);
 }
 
 /**
@@ -123,10 +123,10 @@ export async function getRoutes(api: ApiCore, ctx: CallContext = {}): Promise<st
  * customer's hand-over to its checkout. CoCart 4.4 brought that hand-over (`c_hash`) together with
  * `POST {ns}/v2/cart` (create a cart); 4.3.6 lists `GET` only there.
  */
-export async function getShopRoutes(api: ApiCore, ctx: CallContext = {}): Promise<{ routes: string[]; handOver: boolean }> {
-  const { json } = await api.send('GET', 'v2', ctx);
-  const cart = isObj(json) && isObj(json.routes) ? json.routes[`/${api.namespace}/v2/cart`] : null;
-  return { routes: parseRoutes(json, api.namespace), handOver: isObj(cart) && Array.isArray(cart.methods) && cart.methods.includes('POST') };
+export async function getShopRoutes(connection: ShopConnection, ctx: CallContext = {}): Promise<{ routes: string[]; handOver: boolean }> {
+  const { json } = await connection.send('GET', 'v2', ctx);
+  const cart = isObj(json) && isObj(json.routes) ? json.routes[`/${connection.namespace}/v2/cart`] : null;
+  return { routes: parseRoutes(json, connection.namespace), handOver: isObj(cart) && Array.isArray(cart.methods) && cart.methods.includes('POST') };
 }
 
 /**
@@ -135,8 +135,8 @@ export async function getShopRoutes(api: ApiCore, ctx: CallContext = {}): Promis
  * credentials and no cart key. The hash works like a password: callers never log or keep it.
  * Fails (`invalid-response`) unless both are there: an empty cart has no hash.
  */
-export async function readHandOver(api: ApiCore, ctx: CallContext = {}): Promise<{ id: string; hash: string }> {
-  const { json } = await api.send('GET', 'v2/cart', { credentials: ctx.credentials, signal: ctx.signal }, undefined, { fields: 'cart_key,cart_hash' });
+export async function readHandOver(connection: ShopConnection, ctx: CallContext = {}): Promise<{ id: string; hash: string }> {
+  const { json } = await connection.send('GET', 'v2/cart', { credentials: ctx.credentials, signal: ctx.signal }, undefined, { fields: 'cart_key,cart_hash' });
   const id = isObj(json) ? String(json.cart_key ?? '') : '';
   const hash = isObj(json) ? String(json.cart_hash ?? '') : '';
   if (!/^\d+$/.test(id) || !/^[\da-f]{32}$/i.test(hash)) {
@@ -147,9 +147,9 @@ export async function readHandOver(api: ApiCore, ctx: CallContext = {}): Promise
 
 // --- products -----------------------------------------------------------------------------------
 
-export async function getProduct(api: ApiCore, id: number | string, ctx: CallContext = {}): Promise<Product> {
-  const { json } = await api.send('GET', `v2/products/${pathSegment(id)}`, ctx);
-  return parseProduct(json, { amounts: api.amounts });
+export async function getProduct(connection: ShopConnection, id: number | string, ctx: CallContext = {}): Promise<Product> {
+  const { json } = await connection.send('GET', `v2/products/${pathSegment(id)}`, ctx);
+  return parseProduct(json, { amounts: connection.amounts });
 }
 
 // --- authentication -----------------------------------------------------------------------------
@@ -159,17 +159,17 @@ export async function getProduct(api: ApiCore, id: number | string, ctx: CallCon
  * so both are sent. Like every password, it is refused over plain http (localhost excepted).
  * A two-factor challenge comes back as an `ApiError` with `is('2fa_required')` and `twoFactor`.
  */
-export async function login(api: ApiCore, input: LoginInput, ctx: CallContext & { credentialsInQuery?: boolean } = {}): Promise<LoginResult> {
+export async function login(connection: ShopConnection, input: LoginInput, ctx: CallContext & { credentialsInQuery?: boolean } = {}): Promise<LoginResult> {
   const { username, password, twoFactorCode, twoFactorProvider } = input;
   const body: Record<string, string> = { username, password };
   if (twoFactorCode) body['2fa_code'] = twoFactorCode;
   if (twoFactorProvider) body['2fa_provider'] = twoFactorProvider;
   const credentials: Credentials = { kind: 'basic', username, password, inQuery: ctx.credentialsInQuery ?? false };
   try {
-    const { json } = await api.send('POST', 'v2/login', { credentials, signal: ctx.signal }, body, { cart_key: ctx.cartKey || undefined });
+    const { json } = await connection.send('POST', 'v2/login', { credentials, signal: ctx.signal }, body, { cart_key: ctx.cartKey || undefined });
     return parseLogin(json);
   } catch (error) {
-    throw await refusedCredentialsOn500(api, 'v2/login', error, ctx.signal);
+    throw await refusedCredentialsOn500(connection, 'v2/login', error, ctx.signal);
   }
 }
 
@@ -192,16 +192,16 @@ export function refusedCredentials(error: ApiError, why: string): ApiError {
  * refuses a guest (401/403), and then the 500 was about the credentials (`refusedCredentials`). A
  * shop that fails that too, or does not answer, is in trouble: the error stays as it was.
  */
-export async function refusedCredentialsOn500(api: ApiCore, path: string, error: unknown, signal?: AbortSignal, method: 'GET' | 'POST' = 'POST'): Promise<unknown> {
+export async function refusedCredentialsOn500(connection: ShopConnection, path: string, error: unknown, signal?: AbortSignal, method: 'GET' | 'POST' = 'POST'): Promise<unknown> {
   if (!(error instanceof ApiError) || error.status !== 500) return error;
   try {
-    await api.send(method, path, { signal });
+    await connection.send(method, path, { signal });
   } catch (probe) {
     if (probe instanceof ApiError && (probe.status === 401 || probe.status === 403)) return refusedCredentials(error, `${probe.status} without them: credentials refused`);
   }
   return error;
 }
 
-export async function logout(api: ApiCore, ctx: CallContext = {}): Promise<void> {
-  await api.send('POST', 'v2/logout', ctx);
+export async function logout(connection: ShopConnection, ctx: CallContext = {}): Promise<void> {
+  await connection.send('POST', 'v2/logout', ctx);
 }

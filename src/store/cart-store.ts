@@ -1,4 +1,4 @@
-import { ApiCore } from '../api/connection.js';
+import { ApiCore } from '../api/shop-connection.js';
 import { ApiError, toApiError } from '../api/errors.js';
 import type { Cart, Product } from '../api/model.js';
 import { CARRY_OVER, forgetCartKey, keptCartKey } from './cart-key.js';

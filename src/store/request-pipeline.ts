@@ -1,4 +1,4 @@
-import type { ApiCore, CallContext, Credentials } from '../api/connection.js';
+import type { ApiCore, CallContext, Credentials } from '../api/shop-connection.js';
 import { ApiError, toApiError } from '../api/errors.js';
 import type { Cart } from '../api/model.js';
 import type { Persistence } from './persistence.js';

@@ -1,4 +1,4 @@
-import type { Credentials } from '../api/connection.js';
+import type { Credentials } from '../api/shop-connection.js';
 import type { ApiError } from '../api/errors.js';
 import type { Cart } from '../api/model.js';
 import { forgetCartKey, keepCartKey, keptCartKey } from './cart-key.js';

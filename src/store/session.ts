@@ -1,4 +1,4 @@
-import type { ApiCore, Credentials } from '../api/connection.js';
+import type { ApiCore, Credentials } from '../api/shop-connection.js';
 import { ApiError } from '../api/errors.js';
 import type { Customer } from '../api/model.js';
 import { clockSkew, tokenExpiry } from './jwt.js';

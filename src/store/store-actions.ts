@@ -1,4 +1,4 @@
-import type { ApiCore } from '../api/connection.js';
+import type { ApiCore } from '../api/shop-connection.js';
 import { type ApiError, toApiError } from '../api/errors.js';
 import type { Address, Cart, CustomerAddresses, Product } from '../api/model.js';
 import * as routes from '../api/routes.js';

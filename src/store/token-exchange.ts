@@ -1,4 +1,4 @@
-import type { ApiCore } from '../api/connection.js';
+import type { ApiCore } from '../api/shop-connection.js';
 import type { TokenPair } from '../api/model.js';
 import type { ApiError } from '../api/errors.js';
 import type { Persistence } from './persistence.js';
