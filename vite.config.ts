@@ -70,7 +70,7 @@ const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|
  * `getProduct`, so it needs both anyway; every other page loads both when idle. As two chunks they
  * were the same download in two requests, and 0.16 KB more gzipped (each compressed alone).
  */
-const ACTIONS = /src[\\/](events[\\/]analytics|store[\\/](store-actions|checkout)|api[\\/](routes|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
+const ACTIONS = /src[\\/](events[\\/]analytics|store[\\/](store-actions|checkout)|api[\\/](routes|cart-api|refused-credentials|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>

@@ -1,7 +1,7 @@
 import type { Credentials, ShopConnection } from './shop-connection.js';
 import { ApiError } from './errors.js';
 import type { AdminSession } from './model.js';
-import { refusedCredentials, refusedCredentialsOn500 } from './routes.js';
+import { refusedCredentials, refusedCredentialsOn500 } from './refused-credentials.js';
 import { parseSessions } from './schemas.js';
 
 export interface KeyPair {
