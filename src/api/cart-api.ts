@@ -54,10 +54,10 @@ const itemPath = (itemKey: string) => `v2/cart/item/${pathSegment(itemKey)}`;
  * One method per route of the service: `ShopConnection` (the connection, the cart read, the token
  * checks) with every other route. Stateless: the store owns cart keys and sessions.
  *
- * Each route is written here, once. The store holds a plain `ShopConnection` and calls these
- * methods as functions of it (`routes.ts`, loaded when the shopper acts or the browser is idle), so
- * the script tag does not carry them before a page shows its cart: a method here uses only what
- * `ShopConnection` has (`send`, `sendCart`, `namespace`, `amounts`), never another route's method.
+ * Each route is written here, once. The store holds a plain `ShopConnection` and runs these
+ * methods on it (`routes.ts`, loaded when the shopper acts or the browser is idle: docs/architecture.md,
+ * "Loading later, and bytes"), so a method here uses only what `ShopConnection` has (`send`,
+ * `sendCart`, `namespace`, `amounts`), never another route's method.
  */
 export class CartApi extends ShopConnection {
   addItem(input: AddItemInput, ctx: CallContext = {}): Promise<Cart> {
