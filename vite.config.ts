@@ -53,7 +53,6 @@ function singleFile(entry: string, fileName: string): UserConfig {
       target: 'es2022',
       lib: { entry, formats: ['es'], fileName: () => fileName },
       minify: true,
-      // `comments: false` also drops the `@__PURE__` annotations: nothing bundles this file again.
       rolldownOptions: { output: { minify: true, comments: false } },
     },
   };

@@ -1,5 +1,5 @@
 // The build's own steps, beside the bundler's: a second build after the first, the merchant's
-// stylesheet, old chunks cleared, every element checked into the one-file build. None of them is
+// stylesheet, old chunks cleared, the check that the one-file build has every element. None is
 // about bytes (docs/architecture.md, "Loading later, and bytes", lists what is).
 import { readFileSync, rmSync } from 'node:fs';
 import type { Plugin } from 'vite';

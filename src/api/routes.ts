@@ -15,6 +15,7 @@ export type { AddItemInput, CustomerAddressInput, CustomerUpdate, LoginInput } f
 /** A method of `CartApi` as a function whose first argument is the connection it runs on. */
 type AsFunction<Method> = Method extends (...rest: infer Rest) => infer Result ? (connection: ShopConnection, ...rest: Rest) => Result : never;
 
+/** The names of `CartApi`'s routes: what it has beyond `ShopConnection`. */
 type RouteName = Exclude<keyof CartApi, keyof ShopConnection>;
 
 /** `CartApi`'s method `name`, run on a plain `ShopConnection`: a route method uses nothing else. */
