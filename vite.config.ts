@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, resolve as resolvePath } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, parseSync, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
+import { alsoBuild, everyElement, forgetOldChunks, placesStylesheet } from './scripts/build-steps.js';
 import { minifyAgain } from './scripts/minify-again.js';
 import { minifyTemplates } from './scripts/minify-templates.js';
+import { nothingLater, valueExports } from './scripts/nothing-later.js';
 import { oneCopy } from './scripts/one-copy.js';
 
 /**
@@ -22,6 +23,21 @@ import { oneCopy } from './scripts/one-copy.js';
  *   `npm run bench` builds them into a temporary folder, and beside them (`cart-widget/`) the script
  *   tag exactly as `vite build` makes it, which the page-load bench loads as a merchant's page does.
  */
+
+/*
+ * Bytes. What below is there for bytes, each with its reason and measure in docs/architecture.md,
+ * "Loading later, and bytes"; `npm run size` is the guard (it fails over a limit, and prints which
+ * module went into which file):
+ * - `CORE`: the entry holds what every element needs, so a page waits for one file, then its
+ *   elements' chunks.
+ * - `ACTIONS`: what waits for the shopper, one chunk; `LANGUAGE_PACK`: a chunk per language.
+ * - `nothingLater()`: the one-file build holds everything but the on-demand chunks.
+ * - `minifyTemplates()`, `minifyAgain()`: our templates minified, then terser after the bundler's
+ *   minifier.
+ * - `comments: false`: no comments, no `@__PURE__` annotations in the output.
+ * The other plugins are not about bytes: `oneCopy()` (one copy of the entry whatever its URL),
+ * `scripts/build-steps.ts` (the one-file build after the script tag, the stylesheet, old chunks).
+ */
 const elements = readdirSync('src/elements', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -37,7 +53,6 @@ function singleFile(entry: string, fileName: string): UserConfig {
       target: 'es2022',
       lib: { entry, formats: ['es'], fileName: () => fileName },
       minify: true,
-      // `comments: false` also drops the `@__PURE__` annotations: nothing bundles this file again.
       rolldownOptions: { output: { minify: true, comments: false } },
     },
   };
@@ -50,30 +65,19 @@ export const CHUNKS = 'chunks';
 const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
 
 /**
- * What every element needs: in the entry itself, so a page waits for one file before its elements'
- * chunks (and no chunk in between). The language packs stay out: a page loads only the one it speaks.
- * So do the few lines several elements share (`item-count`, `item-adding`, under 0.5 KB together):
- * as chunks of their own they were a third round trip (entry → element chunk → its shared chunk)
- * before the trigger could show the count. What the page needs only once the shopper acts stays
- * out too: the store's actions with the routes they call (`store/store-actions.ts` and the concepts
- * only it uses: `cart-changes`, `carry-over`, `shop-features`, `checkout`; `api/routes.ts`:
- * loaded when idle after the first cart, or at the first action) and the developers'
- * explanations (`api/blocked.ts`: CORS at a request that got no answer, a wrong `base-url` or
- * `namespace` at a failed first cart read).
+ * In the entry (`dist/cart-widget.js`): what every element needs — lit, zod, the store, the api's
+ * page-load part, `<cart-provider>`, the few lines several elements share. Not the language packs,
+ * nor what waits for the shopper (`ACTIONS`, the on-demand chunks).
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!(store-actions|cart-changes|carry-over|shop-features|checkout|request-recovery|storage-lease|token-exchange)\.)|api[\\/]((connection|errors|page-load-schemas|model|transport)\.|wire[\\/](cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/](?!analytics\.)|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!(store-actions|cart-changes|carry-over|shop-features|checkout|request-recovery|storage-lease|token-exchange)\.)|api[\\/]((shop-connection|errors|page-load-schemas|model|transport)\.|wire[\\/](cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/](?!analytics\.)|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
 /**
- * The store's actions (`store/store-actions.ts`, with the concepts only it uses, the routes it calls,
- * the stages of a failed request (`store/request-recovery.ts`: a failure before the actions came
- * loads them),
- * and the analytics detail of the events an action leads to, `events/analytics.ts`)
- * and the readers of what only those routes answer (products, sign-in, customer, route index:
- * `api/schemas.ts`): one chunk. `<mnm-container-picker>` reads its product with the actions'
- * `getProduct`, so it needs both anyway; every other page loads both when idle. As two chunks they
- * were the same download in two requests, and 0.16 KB more gzipped (each compressed alone).
+ * One chunk loaded when the browser is idle or at the first action: the store's actions and the
+ * concepts only they use (the cart's changes, the carry-over, the shop's features, the checkout
+ * hand-over; the stages of a failed request, which a failure before the actions came loads), the routes (`api/routes.ts`, `api/cart-api.ts`) and the readers of what only
+ * they answer, the analytics detail of the events an action leads to.
  */
-const ACTIONS = /src[\\/](events[\\/]analytics|store[\\/](store-actions|cart-changes|carry-over|shop-features|checkout|request-recovery)|api[\\/](routes|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
+const ACTIONS = /src[\\/](events[\\/]analytics|store[\\/](store-actions|cart-changes|carry-over|shop-features|checkout|request-recovery)|api[\\/](routes|cart-api|refused-credentials|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>
@@ -86,7 +90,7 @@ const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =
  */
 const scriptTag: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates(), oneCopy('cart-widget.js', valueExports('src/cart-widget.ts')!), minifyAgain(), alsoBuild('all'), forgetOldChunks(), placesStylesheet()],
+  plugins: [minifyTemplates(), oneCopy('cart-widget.js', valueExports('src/cart-widget.ts')!), minifyAgain(), alsoBuild('all', fileURLToPath(import.meta.url)), forgetOldChunks(CHUNKS), placesStylesheet()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -116,7 +120,7 @@ const scriptTag: UserConfig = {
  */
 const allInOne: UserConfig = {
   publicDir: false,
-  plugins: [minifyTemplates(), oneCopy('cart-widget.all.js', valueExports('src/cart-widget.all.ts')!), minifyAgain(), nothingLater(), everyElement()],
+  plugins: [minifyTemplates(), oneCopy('cart-widget.all.js', valueExports('src/cart-widget.all.ts')!), minifyAgain(), nothingLater(), everyElement(elements)],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -128,132 +132,6 @@ const allInOne: UserConfig = {
     rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true, comments: false, chunkFileNames } },
   },
 };
-
-/**
- * For the one-file build: what our code imports on demand — a part of an element
- * (`import('./panel.js')`), the store's actions, the CORS explanation — is imported statically
- * instead, so the file holds every element whole. Language packs (`src/format/locales/`), the
- * reader of the merchant's JSON strings (`src/format/message-json.ts`), the cart lock's lease for
- * a page without Web Locks (`src/store/storage-lease.ts`), the token refresh
- * (`src/store/token-exchange.ts`: a session's token runs out once in days), what an error answer
- * means (`src/api/http-errors.ts`: most pages never get one), the drawer's shipping estimate
- * (`src/elements/cart-drawer/shipping-estimate.ts`: where the shop offers one) and the developers'
- * explanations of a failure (`src/api/blocked.ts`) stay on demand.
- */
-function nothingLater(): Plugin {
-  return {
-    name: 'cart-widget:nothing-later',
-    transform(code, id) {
-      if (!/[\\/]src[\\/](elements|store|api)[\\/].*\.ts$/.test(id) || !code.includes('import(')) return null;
-      const imports: string[] = [];
-      const body = code.replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (call: string, quote: string, path: string) => {
-        if (path.includes('/locales/') || path.endsWith('/message-json.js') || path.endsWith('/storage-lease.js') || path.endsWith('/token-exchange.js') || path.endsWith('/blocked.js') || path.endsWith('/http-errors.js') || path.endsWith('/shipping-estimate.js')) return call;
-        const name = `__now${imports.length}`;
-        const names = valueExports(resolvePath(dirname(id), path.replace(/\.js$/, '.ts')));
-        if (!names) {
-          imports.push(`import * as ${name} from ${quote}${path}${quote};`);
-          return `Promise.resolve(${name})`;
-        }
-        // A plain object of the exports, made when asked for: no module namespace object (with a
-        // getter per export and the bundler's helper that makes one) in the file.
-        imports.push(`import { ${names.map((n) => `${n} as ${name}_${n}`).join(', ')} } from ${quote}${path}${quote};`);
-        return `Promise.resolve({ ${names.map((n) => `${n}: ${name}_${n}`).join(', ')} })`;
-      });
-      return imports.length ? { code: `${imports.join('\n')}\n${body}`, map: null } : null;
-    },
-  };
-}
-
-/**
- * The names of the values a module exports (its own declarations and re-exports by name), or
- * `undefined` when it has exports that cannot be listed so (`export *`, a default export).
- */
-function valueExports(file: string): string[] | undefined {
-  const names: string[] = [];
-  for (const statement of parseSync(file, readFileSync(file, 'utf8')).program.body as unknown as ExportNode[]) {
-    if (statement.type === 'ExportAllDeclaration' || statement.type === 'ExportDefaultDeclaration') return undefined;
-    if (statement.type !== 'ExportNamedDeclaration' || statement.exportKind === 'type') continue;
-    const declaration = statement.declaration;
-    if (!declaration) {
-      for (const specifier of statement.specifiers ?? []) if (specifier.exportKind !== 'type') names.push(specifier.exported.name);
-    } else if (declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') {
-      if (!declaration.declare) names.push(declaration.id!.name);
-    } else if (declaration.type === 'VariableDeclaration') {
-      if (declaration.declare) continue;
-      for (const declarator of declaration.declarations ?? []) {
-        if (declarator.id.type !== 'Identifier') return undefined;
-        names.push(declarator.id.name);
-      }
-    } else if (!/^TS(TypeAlias|Interface|Module)Declaration$/.test(declaration.type)) return undefined;
-  }
-  return names;
-}
-
-interface ExportNode {
-  type: string;
-  exportKind?: string;
-  declaration?: { type: string; declare?: boolean; id?: { name: string }; declarations?: Array<{ id: { type: string; name: string } }> } | null;
-  specifiers?: Array<{ exportKind?: string; exported: { name: string } }>;
-}
-
-/** The one-file build names its elements one by one (in the order that gzips smallest): none may be missing. */
-function everyElement(): Plugin {
-  return {
-    name: 'cart-widget:every-element',
-    generateBundle(_options, bundle) {
-      const ids = Object.values(bundle).flatMap((item) => (item.type === 'chunk' && item.isEntry ? item.moduleIds : []));
-      const missing = elements.filter((tag) => !ids.some((id) => id.endsWith(`/src/elements/${tag}/define.ts`)));
-      if (missing.length) this.error(`src/cart-widget.all.ts does not import ${missing.map((tag) => `./elements/${tag}/define.js`).join(', ')}`);
-    },
-  };
-}
-
-/** Runs the build of another mode once this one is written, into the same folder (`dist/` unless told). */
-function alsoBuild(mode: string): Plugin {
-  let outDir: string | undefined;
-  return {
-    name: 'cart-widget:also-build',
-    apply: (config, env) => !env.isPreview && config.build?.write !== false,
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    async closeBundle() {
-      const { build } = await import('vite');
-      await build({ mode, logLevel: 'warn', configFile: fileURLToPath(import.meta.url), build: { outDir } });
-    },
-  };
-}
-
-/**
- * `dist/cart-widget.css` beside the script: the elements' places before their script has run
- * (`src/cart-widget.css`), linked by the merchant's page so that nothing moves as the elements fill in.
- */
-function placesStylesheet(): Plugin {
-  return {
-    name: 'cart-widget:places-stylesheet',
-    generateBundle() {
-      const source = readFileSync('src/cart-widget.css', 'utf8')
-        .replace(/\/\*[\s\S]*?\*\//g, '')
-        .replace(/\s+/g, ' ')
-        .replace(/\s*([{}:;,>])\s*/g, '$1')
-        .replace(/;}/g, '}')
-        .trim();
-      this.emitFile({ type: 'asset', fileName: 'cart-widget.css', source: `${source}\n` });
-    },
-  };
-}
-
-/** Chunk names change with their content: the ones from an earlier build go before a new one is written. */
-function forgetOldChunks(): Plugin {
-  return {
-    name: 'cart-widget:forget-old-chunks',
-    // Only a build that writes (`npm run size` builds in memory).
-    apply: (config) => config.build?.write !== false,
-    generateBundle(options) {
-      if (options.dir) rmSync(`${options.dir}/${CHUNKS}`, { recursive: true, force: true });
-    },
-  };
-}
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string> | undefined>;
 /** What the package declares it needs; the library leaves every import of these as an import. */

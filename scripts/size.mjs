@@ -78,8 +78,9 @@ if (extras(allChunks) !== extras(chunks.filter(onDemand))) {
 }
 
 // What a page needs only once the shopper acts stays out of the entry (vite.config.ts's CORE must
-// not match it, or it is silently built back in): the store's actions, their routes, the developers' explanations (api/blocked.ts).
-const heldBack = entry.moduleIds.filter((id) => /src\/(store\/store-actions|api\/(routes|blocked))\.ts$/.test(id));
+// not match it, or it is silently built back in): the store's actions, their routes (api/routes.ts,
+// api/cart-api.ts), the developers' explanations (api/blocked.ts).
+const heldBack = entry.moduleIds.filter((id) => /src\/(store\/store-actions|api\/(routes|cart-api|blocked))\.ts$/.test(id));
 if (heldBack.length) throw new Error(`cart-widget.js holds ${heldBack.join(', ')}, which should load later`);
 
 /** A chunk and every chunk it imports statically, transitively. */

@@ -24,7 +24,8 @@ export type { AddItemInput } from './api/cart-api.js';
 /** What `signIn` takes: the login route's fields. */
 export type { SignInInput } from './store/session.js';
 
-export { ApiCore, CartApi, isSecureBase } from './api/cart-api.js';
+// `ApiCore` is `ShopConnection`'s first name, kept for code written against it.
+export { ShopConnection, ApiCore, CartApi, isSecureBase } from './api/cart-api.js';
 export type { ApiConfig, CallContext, Credentials } from './api/cart-api.js';
 export { listSessions, type KeyPair } from './api/admin-sessions.js';
 export { ApiError, isApiError } from './api/errors.js';

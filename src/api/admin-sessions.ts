@@ -1,7 +1,7 @@
-import type { ApiCore, Credentials } from './connection.js';
+import type { Credentials, ShopConnection } from './shop-connection.js';
 import { ApiError } from './errors.js';
 import type { AdminSession } from './model.js';
-import { refusedCredentials, refusedCredentialsOn500 } from './routes.js';
+import { refusedCredentials, refusedCredentialsOn500 } from './refused-credentials.js';
 import { parseSessions } from './schemas.js';
 
 export interface KeyPair {
@@ -25,14 +25,14 @@ export interface KeyPair {
  * from an outage by asking the route again without credentials; as query parameters, with 401
  * `cocart_rest_cannot_view`. A customer's credentials get 403: refused too.
  */
-export async function listSessions(api: ApiCore, keys: KeyPair, signal?: AbortSignal): Promise<AdminSession[]> {
+export async function listSessions(connection: ShopConnection, keys: KeyPair, signal?: AbortSignal): Promise<AdminSession[]> {
   const { consumerKey, consumerSecret, inQuery } = keys;
   const basic: Credentials = { kind: 'basic', username: consumerKey, password: consumerSecret };
   // The pair in the query is refused over plain http as Basic is: asked with it as Basic, the api
   // refuses before anything is sent.
-  if (inQuery && !api.secure) await api.send('GET', 'v2/sessions', { credentials: basic, signal });
+  if (inQuery && !connection.secure) await connection.send('GET', 'v2/sessions', { credentials: basic, signal });
   try {
-    const { json } = await api.send(
+    const { json } = await connection.send(
       'GET',
       'v2/sessions',
       { credentials: inQuery ? { kind: 'none' } : basic, signal },
@@ -41,7 +41,7 @@ export async function listSessions(api: ApiCore, keys: KeyPair, signal?: AbortSi
     );
     return parseSessions(json);
   } catch (caught) {
-    const error = await refusedCredentialsOn500(api, 'v2/sessions', caught, signal, 'GET');
+    const error = await refusedCredentialsOn500(connection, 'v2/sessions', caught, signal, 'GET');
     if (!(error instanceof ApiError)) throw error;
     // Real servers answer 404 when there are no sessions at all.
     if (error.status === 404 && !error.is('rest_no_route')) return [];

@@ -1,5 +1,6 @@
-// Explanations for developers, loaded only when a request got no answer at all (`connection.ts`) or
-// the page-load cart read failed (`cart-store.ts`): a page whose requests work never downloads them.
+// Explanations for developers, loaded only when a request got no answer at all
+// (`shop-connection.ts`) or the page-load cart read failed (`cart-store.ts`): a page whose requests
+// work never downloads them.
 import type { ApiError } from './errors.js';
 
 const explained = new Set<string>();

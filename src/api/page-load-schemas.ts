@@ -1,8 +1,9 @@
 /**
- * The readers a page needs before the shopper acts: the cart and an error answer, with the one way a failed read becomes an `ApiError`. `schemas.ts` adds the readers of
- * what only the shopper's actions get (products, sign-in, the route index, addresses, sessions),
- * so the script tag's entry carries only these (issue 15); the refreshed token pair's is
- * `token-refresh.ts`, loaded with the token exchange.
+ * The readers a page needs before the shopper acts: the cart and an error answer, with the one way
+ * a failed read becomes an `ApiError`. `schemas.ts` adds the readers of what only the shopper's
+ * actions get (products, sign-in, the route index, addresses, sessions), and `token-refresh.ts`
+ * the refreshed token pair's: the script tag's entry carries only these (docs/architecture.md,
+ * "Loading later, and bytes").
  */
 import { ApiError } from './errors.js';
 import type { AmountsMode, Cart } from './model.js';

@@ -5,9 +5,9 @@
  * strict only where a wrong answer would show the shopper a wrong cart (a cart's items, the
  * sessions list). Theme developers can import the schemas from the package's index.
  *
- * The readers a page needs at load are in `page-load-schemas.ts` (re-exported here); these entry points
- * are what the client calls: each turns any failure into the api layer's one
- * error type, never a zod error. Nothing here touches the DOM.
+ * The readers a page needs at load are in `page-load-schemas.ts` (re-exported here; apart for bytes:
+ * docs/architecture.md, "Loading later, and bytes"); these are what `CartApi` calls: each turns
+ * any failure into the api layer's one error type, never a zod error. Nothing here touches the DOM.
  */
 import type { AdminSession, CustomerAddresses, LoginResult, Product } from './model.js';
 import { readOrThrow, type ParseOptions } from './page-load-schemas.js';

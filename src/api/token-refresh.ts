@@ -1,4 +1,4 @@
-import type { ApiCore } from './connection.js';
+import type { ShopConnection } from './shop-connection.js';
 import type { TokenPair } from './model.js';
 import { readOrThrow } from './page-load-schemas.js';
 import { tokenPairSchema } from './wire/tokens.js';
@@ -10,7 +10,7 @@ import { tokenPairSchema } from './wire/tokens.js';
 export const parseTokenPair = (raw: unknown): TokenPair => readOrThrow(() => tokenPairSchema.parse(raw));
 
 /** Exchanges a refresh token. Never carries `Authorization`: a stale bearer breaks this route. */
-export async function refreshToken(api: ApiCore, refreshToken: string, signal?: AbortSignal): Promise<TokenPair> {
+export async function refreshToken(api: ShopConnection, refreshToken: string, signal?: AbortSignal): Promise<TokenPair> {
   const { json } = await api.send('POST', 'jwt/refresh-token', { signal }, { refresh_token: refreshToken });
   return parseTokenPair(json);
 }

@@ -1,4 +1,4 @@
-import { ApiCore } from '../api/connection.js';
+import { ShopConnection } from '../api/shop-connection.js';
 import { ApiError } from '../api/errors.js';
 import type { Cart, Product } from '../api/model.js';
 import { CARRY_OVER, keptCartKey } from './cart-key.js';
@@ -55,7 +55,7 @@ export class CartStore {
     const { baseUrl, namespace, amounts } = this.config;
     this.scope = `${baseUrl}/${namespace}`;
     const persistence = createPersistence(this.scope);
-    const api = new ApiCore({ baseUrl, namespace, amounts });
+    const api = new ShopConnection({ baseUrl, namespace, amounts });
     const session = new Session(api, persistence, this.config);
     const tabs = syncTabs(persistence, () => owner.key, (cart, at) => view.showFromOtherTab(cart, at));
     // The view reads through the pipeline, which rereads through the view: the pipeline is made below.

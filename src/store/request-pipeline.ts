@@ -1,4 +1,4 @@
-import type { ApiCore, CallContext, Credentials } from '../api/connection.js';
+import type { ShopConnection, CallContext, Credentials } from '../api/shop-connection.js';
 import { ApiError, toApiError } from '../api/errors.js';
 import type { Cart } from '../api/model.js';
 import type { Persistence } from './persistence.js';
@@ -21,7 +21,7 @@ export interface Reply<T = Cart> {
 }
 
 /** One request: a route of `api/` called with what the pipeline gives it. */
-export type Call<T> = (api: ApiCore, ctx: CallContext) => Promise<T>;
+export type Call<T> = (api: ShopConnection, ctx: CallContext) => Promise<T>;
 
 export interface RequestOptions extends StageOptions {
   /** A request inside `exclusive`: the cart's lock is held already. */
@@ -29,7 +29,7 @@ export interface RequestOptions extends StageOptions {
 }
 
 export interface PipelineParts {
-  api: ApiCore;
+  api: ShopConnection;
   session: Session;
   /** Where the guest's cart key is kept (`cart-key.ts`). */
   persistence: Persistence;

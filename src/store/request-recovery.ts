@@ -1,4 +1,4 @@
-import type { Credentials } from '../api/connection.js';
+import type { Credentials } from '../api/shop-connection.js';
 import type { ApiError } from '../api/errors.js';
 import { forgetCartKey } from './cart-key.js';
 import type { Persistence } from './persistence.js';

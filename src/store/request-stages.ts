@@ -1,4 +1,4 @@
-import type { Credentials } from '../api/connection.js';
+import type { Credentials } from '../api/shop-connection.js';
 import type { Cart } from '../api/model.js';
 import { keepCartKey, keptCartKey } from './cart-key.js';
 import type { Persistence } from './persistence.js';

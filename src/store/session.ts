@@ -1,4 +1,4 @@
-import type { ApiCore, Credentials } from '../api/connection.js';
+import type { ShopConnection, Credentials } from '../api/shop-connection.js';
 import { ApiError } from '../api/errors.js';
 import type { Customer } from '../api/model.js';
 import { clockSkew, tokenExpiry } from './jwt.js';
@@ -54,13 +54,13 @@ export class Session {
   #basic: { username: string; password: string } | null = null;
   #refreshing: Promise<boolean> | undefined;
   #refreshedAt = -Infinity;
-  readonly #api: ApiCore;
+  readonly #api: ShopConnection;
   readonly #persistence: Persistence;
   readonly #config: StoreConfig;
   readonly #now: () => number;
   readonly #refreshAhead: number;
 
-  constructor(api: ApiCore, persistence: Persistence, config: StoreConfig, options: SessionOptions = {}) {
+  constructor(api: ShopConnection, persistence: Persistence, config: StoreConfig, options: SessionOptions = {}) {
     this.#api = api;
     this.#persistence = persistence;
     this.#config = config;

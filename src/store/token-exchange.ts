@@ -1,4 +1,4 @@
-import type { ApiCore, Credentials } from '../api/connection.js';
+import type { Credentials, ShopConnection } from '../api/shop-connection.js';
 import type { TokenPair } from '../api/model.js';
 import type { ApiError } from '../api/errors.js';
 import type { Persistence } from './persistence.js';
@@ -12,7 +12,7 @@ const OTHER_TAB_MS = 1_000;
 
 /** What the exchange needs of the session it refreshes (`Session`, which loads this module when a token first needs it). */
 export interface SessionSide {
-  api: ApiCore;
+  api: ShopConnection;
   persistence: Persistence;
   /** The tokens the session holds now (another tab's message may change them while this waits). */
   tokens(): Tokens | null;

@@ -2,7 +2,8 @@ import { defaultMessages, describeError } from '../../src/format/messages.js';
 import { expect } from '../helpers/testing.js';
 import { delay, http, HttpResponse, passthrough } from 'msw';
 import { listSessions } from '../../src/api/admin-sessions.js';
-import { CartApi, type ApiConfig } from '../../src/api/cart-api.js';
+import { CartApi, ShopConnection, type ApiConfig, type CallContext } from '../../src/api/cart-api.js';
+import * as routes from '../../src/api/routes.js';
 import type { ApiError } from '../../src/api/errors.js';
 import { worker } from '../helpers/network.js';
 import { rejection } from '../helpers/rejection.js';
@@ -280,6 +281,43 @@ describe('CartApi requests', () => {
     expect(await listSessions(api(), { consumerKey: 'ck', consumerSecret: 'cs' })).to.deep.equal([]);
     const error = await rejection(listSessions(api(), { consumerKey: 'ck', consumerSecret: 'cs' }));
     expect(error.is('no_route')).to.equal(true);
+  });
+
+  it("sends from the store's routes (functions of a plain ShopConnection) what CartApi's methods send", async () => {
+    const seen = route('all', `${NS}/*`);
+    const ctx: CallContext = { cartKey: 't_abc', credentials: { kind: 'bearer', token: 'jwt' } };
+    const viaMethods = api();
+    const viaRoutes = new ShopConnection({ baseUrl: BASE, backoffMs: 1, timeoutMs: 2000 });
+    const input = { id: 11, quantity: 2, variation: { attribute_pa_colour: 'blue' } };
+    const login = { username: 'shopper', password: 'secret', twoFactorCode: '123456' };
+    const both: Record<string, [method: () => Promise<unknown>, route: () => Promise<unknown>]> = {
+      addItem: [() => viaMethods.addItem(input, ctx), () => routes.addItem(viaRoutes, input, ctx)],
+      updateItem: [() => viaMethods.updateItem('a..b', 3, ctx), () => routes.updateItem(viaRoutes, 'a..b', 3, ctx)],
+      removeItem: [() => viaMethods.removeItem('..', ctx), () => routes.removeItem(viaRoutes, '..', ctx)],
+      restoreItem: [() => viaMethods.restoreItem('abc', ctx), () => routes.restoreItem(viaRoutes, 'abc', ctx)],
+      clear: [() => viaMethods.clear(ctx), () => routes.clear(viaRoutes, ctx)],
+      applyCoupon: [() => viaMethods.applyCoupon('rw10', ctx), () => routes.applyCoupon(viaRoutes, 'rw10', ctx)],
+      removeCoupon: [() => viaMethods.removeCoupon('rw 10', ctx), () => routes.removeCoupon(viaRoutes, 'rw 10', ctx)],
+      setShippingMethod: [() => viaMethods.setShippingMethod('0', 'flat_rate:1', ctx), () => routes.setShippingMethod(viaRoutes, '0', 'flat_rate:1', ctx)],
+      updateCustomer: [() => viaMethods.updateCustomer({ country: 'DE', postcode: ' 10115 ' }, ctx), () => routes.updateCustomer(viaRoutes, { country: 'DE', postcode: ' 10115 ' }, ctx)],
+      getRoutes: [() => viaMethods.getRoutes(ctx), () => routes.getRoutes(viaRoutes, ctx)],
+      getProduct: [() => viaMethods.getProduct(11, ctx), () => routes.getProduct(viaRoutes, 11, ctx)],
+      login: [() => viaMethods.login(login, { ...ctx, credentialsInQuery: true }), () => routes.login(viaRoutes, login, { ...ctx, credentialsInQuery: true })],
+      logout: [() => viaMethods.logout(ctx), () => routes.logout(viaRoutes, ctx)],
+    };
+    // Every method of CartApi is a route the store can call.
+    expect(Object.getOwnPropertyNames(CartApi.prototype).filter((name) => name !== 'constructor').sort()).to.deep.equal(Object.keys(both).sort());
+    const outcome = (call: () => Promise<unknown>) => call().then((value) => ({ value }), (error: ApiError) => ({ error: error.kind ?? String(error) }));
+    const requests = (from: number) => seen.slice(from).map(({ method, url, headers, body }) => [method, url.href, headers.get('Authorization'), body]);
+    for (const [name, [method, routeCall]] of Object.entries(both)) {
+      const before = seen.length;
+      const asMethod = await outcome(method);
+      const middle = seen.length;
+      const asRoute = await outcome(routeCall);
+      expect(asRoute, name).to.deep.equal(asMethod);
+      expect(requests(middle), name).to.deep.equal(requests(before).slice(0, middle - before));
+      expect(middle - before, name).to.be.greaterThan(0);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect } from '../helpers/testing.js';
-import { refusedCredentials } from '../../src/api/routes.js';
+import { refusedCredentials } from '../../src/api/refused-credentials.js';
 import { ApiError } from '../../src/api/errors.js';
 
 describe('ApiError', () => {
@@ -28,7 +28,7 @@ describe('ApiError', () => {
     expect(meaning(error(401, 'svc_authentication_error', 'auth'))).to.deep.equal(['wrongCredentials', 'refused']);
     expect(meaning(error(403, 'cocart_rest_not_authorized'))).to.deep.equal(['wrongCredentials', 'forbidden', 'refused']);
     // A 500 says nothing about credentials by itself, empty or PHP's critical error: the login and
-    // sessions routes find out by asking the shop again without them (routes.refusedCredentialsOn500).
+    // sessions routes find out by asking the shop again without them (refused-credentials.ts, refusedCredentialsOn500).
     expect(meaning(error(500))).to.deep.equal([]);
     expect(meaning(error(500, 'internal_server_error'))).to.deep.equal([]);
     expect(meaning(refusedCredentials(error(500, 'internal_server_error'), 'x'))).to.deep.equal(['wrongCredentials']);

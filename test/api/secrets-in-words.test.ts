@@ -5,7 +5,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '../helpers/testing.j
 import { http, HttpResponse } from 'msw';
 import { listSessions } from '../../src/api/admin-sessions.js';
 import { CartApi } from '../../src/api/cart-api.js';
-import type { CallContext } from '../../src/api/connection.js';
+import type { CallContext } from '../../src/api/shop-connection.js';
 import { ApiError } from '../../src/api/errors.js';
 import { redactUrl } from '../../src/api/transport.js';
 import type { LoginForm } from '../../src/elements/login-form/login-form.js';

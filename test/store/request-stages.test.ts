@@ -1,7 +1,7 @@
 // Each stage of a request (src/store/request-stages.ts, and of a failed one: request-recovery.ts) alone, with a stand-in session and storage;
 // the pipeline running them together is tested through the store (cart-store, session, at-once).
 import { expect } from '../helpers/testing.js';
-import type { Credentials } from '../../src/api/connection.js';
+import type { Credentials } from '../../src/api/shop-connection.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Persistence, SyncMessage } from '../../src/store/persistence.js';
 import { dropLostKey, recoverRefusedToken, rereadAfterUnknownWrite } from '../../src/store/request-recovery.js';

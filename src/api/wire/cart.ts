@@ -142,8 +142,8 @@ const line = (i: { $key: string; item_key: string; id: number; name: string; tit
 });
 
 /**
- * Carts whose `totals.total` did not add up, with the total as sent: `connection.ts` tells the developer
- * which shop sent it. The cart itself carries the parts' sum.
+ * Carts whose `totals.total` did not add up, with the total as sent: `shop-connection.ts` tells the
+ * developer which shop sent it. The cart itself carries the parts' sum.
  */
 export const unsoundTotals = new WeakMap<Cart, number>();
 

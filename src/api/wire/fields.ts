@@ -51,7 +51,10 @@ export const run = <T extends z.core.$ZodType, R = z.output<T>>(
   return read.data as R;
 };
 
-/** `schema`, then `fn`: the wire shape read into the model. */
+/**
+ * `schema`, then `fn`: the wire shape read into the model. Marked free of side effects so a file
+ * drops the schemas it does not use (docs/architecture.md, "Loading later, and bytes").
+ */
 export const then = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodType, R>(schema: T, fn: (x: z.output<T>, payload: z.core.ParsePayload) => R) =>
   z.transform((v: unknown, payload) => run(schema, v, payload, fn));
 

@@ -1,4 +1,4 @@
-/** Sign-in on the wire: the login answer (only a sign-in reads it, so it is not in the entry). */
+/** Sign-in on the wire: the login answer. Only a sign-in reads it: it loads with the actions (`schemas.ts`). */
 import type { LoginResult } from '../model.js';
 import { block, need, Str, Text, then } from './fields.js';
 

@@ -54,12 +54,14 @@ export interface GetCartOptions {
 export type Query = Record<string, string | undefined>;
 
 /**
- * The connection to one shop and the routes every page load needs: the cart read, and the token
- * checks a stored session needs before it (validate-token, refresh-token). Every other route is a
- * function of `routes.ts`, which a page loads only when it is idle or the shopper acts; `CartApi`
- * (`cart-api.ts`) is this with every route as a method. Stateless: the store owns cart keys and sessions.
+ * The connection to one shop (base URL, namespace, how it writes amounts) and the routes every page
+ * load needs: the cart read, and the token checks a stored session needs before it (validate-token,
+ * refresh-token). `send` is the one place a request is built and sent again (`retry-policy.ts`).
+ * Every other route is a function of `routes.ts`, loaded only when the shopper acts or the browser
+ * is idle (docs/architecture.md, "Loading later, and bytes"); `CartApi` (`cart-api.ts`) is this
+ * with those routes as methods. Stateless: the store owns cart keys and sessions.
  */
-export class ApiCore {
+export class ShopConnection {
   readonly baseUrl: string;
   readonly namespace: string;
   readonly amounts: AmountsMode;
@@ -172,3 +174,9 @@ export class ApiCore {
     }
   }
 }
+
+/**
+ * `ShopConnection`'s first name, kept: the npm package exports it (`index.ts`, README's admin
+ * example), and `src/store` still spells it so.
+ */
+export { ShopConnection as ApiCore };
