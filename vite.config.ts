@@ -74,10 +74,12 @@ const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|
 /**
  * One chunk loaded when the browser is idle or at the first action: the store's actions and the
  * concepts only they use (the cart's changes, the carry-over, the shop's features, the checkout
- * hand-over; the stages of a failed request, which a failure before the actions came loads), the routes (`api/routes.ts`, `api/cart-api.ts`) and the readers of what only
- * they answer, the analytics detail of the events an action leads to.
+ * hand-over; the stages of a failed request, which a failure before the actions came loads), the
+ * routes (`api/routes.ts`, `api/cart-api.ts`), Basic credentials (`api/basic-auth.ts`: only a
+ * sign-in in this page has any), the readers of what only they answer, the analytics detail of the
+ * events an action leads to.
  */
-const ACTIONS = /src[\\/](events[\\/]analytics|store[\\/](store-actions|cart-changes|carry-over|shop-features|checkout|request-recovery)|api[\\/](routes|cart-api|refused-credentials|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
+const ACTIONS = /src[\\/](events[\\/]analytics|store[\\/](store-actions|cart-changes|carry-over|shop-features|checkout|request-recovery)|api[\\/](routes|cart-api|refused-credentials|basic-auth|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>

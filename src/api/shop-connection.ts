@@ -1,5 +1,5 @@
 import { ApiError } from './errors.js';
-import { base64, exchange, isSecureBase, redactUrl, sleep, type Method } from './transport.js';
+import { exchange, isSecureBase, redactUrl, sleep, type Method } from './transport.js';
 import type { AmountsMode, Cart } from './model.js';
 import { parseCart } from './page-load-schemas.js';
 import { retryPause } from './retry-policy.js';
@@ -143,10 +143,7 @@ export class ShopConnection {
       headers.Authorization = `Bearer ${credentials.token}`;
     } else if (credentials?.kind === 'basic') {
       // Spec rule 2: Basic credentials only over https (or this machine, for development).
-      if (!this.secure) throw new ApiError({ kind: 'insecure-transport', message: `Basic credentials need https (or localhost): not sent to ${this.baseUrl}.` });
-      const { username, password } = credentials;
-      headers.Authorization = `Basic ${base64(`${username}:${password}`)}`;
-      if (credentials.inQuery) query = { ...query, username, password };
+      query = (await import('./basic-auth.js')).withBasicCredentials(credentials, headers, query, this.baseUrl, this.secure);
     }
     const init: RequestInit = { method, headers, credentials: 'omit', cache: 'no-store' };
     if (body !== undefined) {

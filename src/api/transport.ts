@@ -86,11 +86,6 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
   });
 }
 
-export function base64(text: string): string {
-  // btoa takes Latin-1 only; encode UTF-8 first so passwords with any character work.
-  return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
-}
-
 /** https, or a loopback host (localhost, 127.0.0.1, [::1]) for development. */
 export function isSecureBase(baseUrl: string): boolean {
   const url = pageUrl(baseUrl);

@@ -4,6 +4,7 @@ import { delay, http, HttpResponse, passthrough } from 'msw';
 import { listSessions } from '../../src/api/admin-sessions.js';
 import { CartApi, ShopConnection, type ApiConfig, type CallContext } from '../../src/api/cart-api.js';
 import * as routes from '../../src/api/routes.js';
+import { refreshToken } from '../../src/api/token-refresh.js';
 import type { ApiError } from '../../src/api/errors.js';
 import { worker } from '../helpers/network.js';
 import { rejection } from '../helpers/rejection.js';
@@ -304,6 +305,8 @@ describe('CartApi requests', () => {
       getProduct: [() => viaMethods.getProduct(11, ctx), () => routes.getProduct(viaRoutes, 11, ctx)],
       login: [() => viaMethods.login(login, { ...ctx, credentialsInQuery: true }), () => routes.login(viaRoutes, login, { ...ctx, credentialsInQuery: true })],
       logout: [() => viaMethods.logout(ctx), () => routes.logout(viaRoutes, ctx)],
+      // The store's token exchange loads the refresh route itself (`api/token-refresh.ts`).
+      refreshToken: [() => viaMethods.refreshToken('r1'), () => refreshToken(viaRoutes, 'r1')],
     };
     // Every method of CartApi is a route the store can call.
     expect(Object.getOwnPropertyNames(CartApi.prototype).filter((name) => name !== 'constructor').sort()).to.deep.equal(Object.keys(both).sort());
