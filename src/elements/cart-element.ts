@@ -74,6 +74,7 @@ export class CartElement extends LitElement {
     this.#states?.delete('--loading');
   }
 
+  /** After every render, the fields show the values in effect (`showValuesInEffect`). */
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     showValuesInEffect(this.renderRoot);
