@@ -17,8 +17,60 @@ export default {
   outdir: '.',
   litelement: true,
   dependencies: false,
-  plugins: [publicApiOnly(), typedEvents(), everyPartDocumented(), lightDomParts(), everyElementDocumented(), shippedModules()],
+  plugins: [shopAttributeTables(), publicApiOnly(), typedEvents(), everyPartDocumented(), lightDomParts(), everyElementDocumented(), shippedModules()],
 };
+/**
+ * The shop's attributes are declared once, in tables (src/elements/shop-attributes.ts) that
+ * `static properties` takes whole or spreads; the analyzer reads only the object literal written in
+ * the class. So: each table's entries (`name: { attribute: 'x' }`, a spread of another table) are
+ * read first, and every class whose `static properties` is or spreads one gets those attributes,
+ * typed and described by its own field of the same name, as if written in the class.
+ */
+function shopAttributeTables() {
+  /** Table name → [field name, attribute name][]. */
+  const tables = new Map();
+  /** Class name → the tables its `static properties` takes. */
+  const uses = new Map();
+  const entriesOf = (ts, literal) =>
+    literal.properties.flatMap((property) => {
+      if (ts.isSpreadAssignment(property)) return tables.get(property.expression.getText()) ?? [];
+      const fieldName = property.name.getText();
+      const attribute = property.initializer?.properties?.find((option) => option.name?.getText() === 'attribute');
+      return [[fieldName, attribute ? attribute.initializer.text : fieldName.toLowerCase()]];
+    });
+  return {
+    name: 'cart-widget:shop-attribute-tables',
+    collectPhase({ ts, node }) {
+      if (ts.isVariableDeclaration(node) && node.initializer) {
+        const literal = ts.isSatisfiesExpression(node.initializer) ? node.initializer.expression : node.initializer;
+        if (ts.isObjectLiteralExpression(literal)) tables.set(node.name.getText(), entriesOf(ts, literal));
+      }
+    },
+    analyzePhase({ ts, node }) {
+      if (!ts.isClassDeclaration(node) || !node.name) return;
+      const properties = node.members.find((member) => ts.isPropertyDeclaration(member) && member.name.getText() === 'properties');
+      const value = properties?.initializer;
+      if (!value) return;
+      const names = ts.isIdentifier(value) ? [value.text] : ts.isObjectLiteralExpression(value) ? value.properties.filter(ts.isSpreadAssignment).map((spread) => spread.expression.getText()) : [];
+      const used = names.filter((name) => tables.has(name));
+      if (used.length) uses.set(node.name.text, used);
+    },
+    moduleLinkPhase({ moduleDoc }) {
+      for (const declaration of moduleDoc.declarations ?? []) {
+        for (const table of uses.get(declaration.name) ?? []) {
+          for (const [fieldName, name] of tables.get(table)) {
+            const field = declaration.members?.find((member) => member.name === fieldName);
+            if (field) Object.assign(field, { privacy: field.privacy ?? 'public', attribute: name });
+            const attribute = { name, type: field?.type, default: field?.default, description: field?.description, fieldName };
+            for (const key of Object.keys(attribute)) if (attribute[key] === undefined) delete attribute[key];
+            (declaration.attributes ??= []).push(attribute);
+          }
+        }
+      }
+    },
+  };
+}
+
 /**
  * Private and protected members are not the element's API. Events are documented with `@event`;
  * the analyzer also lists each `dispatchEvent(new SomeEvent(…))` as an event without a name.

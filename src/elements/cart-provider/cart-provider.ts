@@ -4,8 +4,9 @@ import type { AmountsMode } from '../../api/model.js';
 import { getCartStore, type CartStore } from '../../store/cart-store.js';
 import { storeContext } from '../../store/context.js';
 import type { AuthKind } from '../../store/config.js';
-import { loadCart } from '../cart-element.js';
 import { messagesContext } from '../../store/messages-context.js';
+import { loadCart } from '../report-failure.js';
+import { providerAttributes, storeConfigOf } from '../shop-attributes.js';
 import { styles } from './cart-provider.styles.js';
 
 /**
@@ -25,15 +26,7 @@ import { styles } from './cart-provider.styles.js';
  */
 export class CartProvider extends LitElement {
   static override styles = styles;
-  static override properties = {
-    baseUrl: { attribute: 'base-url' },
-    namespace: {},
-    auth: {},
-    amounts: {},
-    checkoutUrl: { attribute: 'checkout-url' },
-    loadCartParam: { attribute: 'load-cart-param' },
-    credentialsInQuery: { type: Boolean, attribute: 'credentials-in-query' },
-  };
+  static override properties = providerAttributes;
 
   /** The service's base URL, e.g. `https://shop.example/wp-json`. Required. */
   declare baseUrl?: string;
@@ -80,15 +73,7 @@ export class CartProvider extends LitElement {
 
   #provide(): void {
     if (!this.baseUrl) return;
-    const store = getCartStore({
-      baseUrl: this.baseUrl,
-      namespace: this.namespace,
-      auth: this.auth,
-      amounts: this.amounts,
-      checkoutUrl: this.checkoutUrl,
-      loadCartParam: this.loadCartParam ?? undefined,
-      credentialsInQuery: this.credentialsInQuery,
-    });
+    const store = getCartStore(storeConfigOf(this, providerAttributes));
     if (store !== this.#provider.value) this.#provider.setValue(store);
     loadCart(this, store);
   }
