@@ -10,7 +10,7 @@ const CART_KEY = 'cart-key';
 
 /**
  * Persistence name of a sign-in's carry-over still owed: the guest key whose lines go into the
- * customer's cart, and which of them are done (`store-actions.ts`). While it is kept, so is the key.
+ * customer's cart, and which of them are done (`carry-over.ts`). While it is kept, so is the key.
  */
 export const CARRY_OVER = 'carry-over';
 

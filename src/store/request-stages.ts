@@ -24,7 +24,7 @@ export interface StageOptions {
   anonymous?: boolean;
   /**
    * The guest key to send, with the credentials, instead of the one kept: the sign-in's one-request
-   * carry-over into an empty customer cart (`store-actions.ts`). Nothing else sends a key with credentials.
+   * carry-over into an empty customer cart (`carry-over.ts`). Nothing else sends a key with credentials.
    */
   cartKey?: string;
   /**
