@@ -155,14 +155,15 @@ export class CartStore {
     // The new quantity shows in this tick even while the code that sends it is still loading.
     const { view } = this.#core;
     return new Promise((resolve, reject) => {
-      const idle = view.wantQuantity(itemKey, Math.floor(quantity), { resolve, reject });
+      // The line, when nothing of it was in flight: its sending starts here.
+      const line = view.wantQuantity(itemKey, Math.floor(quantity), { resolve, reject });
       view.set(view.withPendingQuantities());
-      if (idle) {
-        this.#act((actions) => actions.changes.sendQuantities(itemKey, idle)).catch((error: ApiError) => {
+      if (line) {
+        this.#act((actions) => actions.changes.sendQuantities(itemKey, line)).catch((error: ApiError) => {
           // The code could not be loaded: the line returns to what the service confirmed.
           view.quantities.delete(itemKey);
           view.set(view.withPendingQuantities());
-          for (const waiter of idle.waiters.splice(0)) waiter.reject(error);
+          for (const waiter of line.waiters.splice(0)) waiter.reject(error);
         });
       }
     });
