@@ -8,7 +8,6 @@ import type { Persistence, Place } from './persistence.js';
 import type { SessionEndReason, SessionState } from './state.js';
 import type { StoredSession, Tokens } from './stored-session.js';
 import type * as TokenExchange from './token-exchange.js';
-import type { SessionSide } from './token-exchange.js';
 
 /** What `signIn` takes: the login route's fields, and whether to keep the session across browser restarts. */
 export interface SignInInput extends LoginInput {
@@ -211,7 +210,7 @@ export class Session {
   }
 
   /** What the exchange and the recovery (`token-exchange.ts`) need of this session. */
-  #side(): SessionSide {
+  #side(): TokenExchange.SessionSide {
     return {
       api: this.#api,
       persistence: this.#persistence,
