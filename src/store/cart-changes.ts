@@ -2,9 +2,8 @@ import type { ApiError } from '../api/errors.js';
 import type { Cart } from '../api/model.js';
 import * as routes from '../api/routes.js';
 import type { AddItemInput } from '../api/routes.js';
-import type { CartView } from './cart-view.js';
+import type { CartView, LineQuantity, QuantityWaiter } from './cart-view.js';
 import { quantityOf } from './optimistic.js';
-import type { LineQuantity, QuantityWaiter } from './quantity-queue.js';
 import type { Call, Reply, RequestOptions, RequestPipeline } from './request-pipeline.js';
 
 /** What goes before any change of the shopper's: guest lines owed to the customer's cart (`carry-over.ts`). */
@@ -16,7 +15,7 @@ export interface OwedLines {
  * Every change of the cart's lines: sent through the pipeline as a write, its reply shown unless it
  * is late (then the cart is read again: `settle`), and guest lines still owed to a customer's cart
  * carried over first (`carryOver`, whose own writes come here too, with the lock held). Quantity
- * changes go from the view's queue (`quantity-queue.ts`), one request in flight per line.
+ * changes go from the view's queue (`CartView.quantities`), one request in flight per line.
  */
 export class CartChanges {
   /** Guest lines owed to the customer's cart go in before any change of the shopper's. */

@@ -1,9 +1,20 @@
 import type { ApiError } from '../api/errors.js';
 import type { Cart } from '../api/model.js';
 import { withQuantities } from './optimistic.js';
-import type { LineQuantity, QuantityWaiter } from './quantity-queue.js';
 import type { Reply, RequestPipeline } from './request-pipeline.js';
 import type { CartState, StateListener } from './state.js';
+
+/** Who waits for a quantity change: settled with the cart the shop confirmed, or the failure. */
+export interface QuantityWaiter {
+  resolve(cart: Cart): void;
+  reject(error: ApiError): void;
+}
+
+/** One line's quantity changes: the newest value asked for and who waits for it. */
+export interface LineQuantity {
+  wanted: number;
+  waiters: QuantityWaiter[];
+}
 
 /** What the view reaches beyond itself: the pipeline it reads through, and the other tabs. */
 export interface ViewLinks {
@@ -23,7 +34,7 @@ export interface ViewLinks {
  * too: a load shares the one in flight, and its outcome is the state's `status`.
  */
 export class CartView {
-  /** Quantities asked for, per line, not confirmed yet (`quantity-queue.ts`). */
+  /** Quantities asked for, per line, not confirmed yet; the actions send them (`CartChanges.sendQuantities`). */
   readonly quantities = new Map<string, LineQuantity>();
   /** Removed lines being brought back. */
   readonly restoring = new Set<string>();
