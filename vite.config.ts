@@ -69,7 +69,7 @@ const LANGUAGE_PACK = /src[\\/]format[\\/]locales[\\/](?!languages\.)/;
  * page-load part, `<cart-provider>`, the few lines several elements share. Not the language packs,
  * nor what waits for the shopper (`ACTIONS`, the on-demand chunks).
  */
-const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!(store-actions|cart-changes|carry-over|shop-features|checkout|request-recovery|storage-lease|token-exchange)\.)|api[\\/]((shop-connection|errors|page-load-schemas|model|transport)\.|wire[\\/](cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/](?!analytics\.)|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
+const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|lit-element[\\/]|@lit[\\/](reactive-element|context)[\\/]|zod[\\/])|src[\\/](cart-widget|autoload|store[\\/](?!(store-actions|cart-changes|carry-over|shop-features|checkout|request-recovery|storage-lease|token-exchange)\.)|api[\\/]((shop-connection|errors|page-load-schemas|model|transport)\.|wire[\\/](cart|fields|money|text)\.)|format[\\/](messages|money|locales[\\/]languages)\.|events[\\/](?!analytics\.|auth-events\.)|elements[\\/](cart-element|theme\.styles|item-count|item-adding|cart-provider[\\/]))|rolldown.runtime/;
 
 /**
  * One chunk loaded when the browser is idle or at the first action: the store's actions and the

@@ -40,6 +40,21 @@ describe('the script tag loads what the page has, when it has it', () => {
     expect(page.violations()).to.deep.equal([]);
   });
 
+  it("asks for the open drawer's code as the page loads, not after the cart came in", async () => {
+    const requests = frame().performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const request = (path: RegExp) => requests.find((entry) => path.test(new URL(entry.name).pathname));
+    const cart = request(/\/cart$/);
+    expect(cart, "the page's cart request").to.exist;
+    for (const chunk of ['panel', 'store-actions']) {
+      const early = request(new RegExp(`^/dist/chunks/${chunk}-`));
+      expect(early, `${chunk}.js was not asked for before any tap`).to.exist;
+      // Asked for with the page's element chunks, as the script starts: not once the count shows
+      // (the cart had to come in first), nor at the tap; on a phone each would be one round trip
+      // more between a first tap and a drawer that works.
+      expect(early!.startTime, `${chunk}.js left after the cart came in`).to.be.below(cart!.responseEnd);
+    }
+  });
+
   it('fetches a language pack only when the page asks for that language', async () => {
     expect(scripts().some((path) => /^\/dist\/chunks\/de-/.test(path)), 'German before anyone asked').to.equal(false);
 
