@@ -77,9 +77,10 @@ const CORE = /node_modules[\\/](lit[\\/]index|lit-html[\\/](lit-html|is-server)|
  * hand-over; the stages of a failed request, which a failure before the actions came loads), the
  * routes (`api/routes.ts`, `api/cart-api.ts`), Basic credentials (`api/basic-auth.ts`: only a
  * sign-in in this page has any), the readers of what only they answer, the analytics detail of the
- * events an action leads to.
+ * events an action leads to, and what the open drawer and the picker share (`values-in-effect`:
+ * both import this chunk already; alone it was a chunk of its own, one more request before either).
  */
-const ACTIONS = /src[\\/](events[\\/]analytics|store[\\/](store-actions|cart-changes|carry-over|shop-features|checkout|request-recovery)|api[\\/](routes|cart-api|refused-credentials|basic-auth|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
+const ACTIONS = /src[\\/](events[\\/]analytics|elements[\\/]values-in-effect|store[\\/](store-actions|cart-changes|carry-over|shop-features|checkout|request-recovery)|api[\\/](routes|cart-api|refused-credentials|basic-auth|schemas|wire[\\/](login|customer|product|sessions)))\.ts$/;
 
 /** `chunks/<tag>-<hash>.js` for an element's define chunk, `chunks/<first module>-<hash>.js` for the others. */
 const chunkFileNames = ({ facadeModuleId }: { facadeModuleId: string | null }) =>

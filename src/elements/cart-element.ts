@@ -9,7 +9,6 @@ import { storeContext } from '../store/context.js';
 import type { AuthKind } from '../store/config.js';
 import { LanguageController } from './language-controller.js';
 import { shopAttributes, storeConfigOf } from './shop-attributes.js';
-import { showValuesInEffect } from './values-in-effect.js';
 
 // Elements import these from here, as before they had their own module.
 export { loadCart, reportFailure, type FailureWords } from './report-failure.js';
@@ -72,12 +71,6 @@ export class CartElement extends LitElement {
 
   protected override firstUpdated(): void {
     this.#states?.delete('--loading');
-  }
-
-  /** After every render, the fields show the values in effect (`showValuesInEffect`). */
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
-    showValuesInEffect(this.renderRoot);
   }
 
   /** The language this element speaks: one that ships, else `en` (while a new one loads, the one still shown). */

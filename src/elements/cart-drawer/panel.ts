@@ -20,6 +20,7 @@ import { panelStyles } from './panel.styles.js';
 import { renderRemovedItems } from './removed-items.js';
 import type { ShippingEstimateForm } from './shipping-estimate.js';
 import { estimateStyles } from './shipping-estimate.styles.js';
+import { followValuesInEffect } from '../values-in-effect.js';
 import { renderTotals } from './totals.js';
 import { renderCoupons } from './coupons.js';
 
@@ -68,6 +69,8 @@ export class DrawerPanel {
   #user: string | undefined;
   /** Lines whose quantity field the shopper typed into and has not committed (Enter, leaving it). */
   readonly #editing = new Set<string>();
+  /** After each render, the fields show the values in effect. */
+  #showValues: (() => void) | undefined;
 
   constructor(host: DrawerHost, view: () => DrawerView) {
     this.#host = host;
@@ -87,8 +90,9 @@ export class DrawerPanel {
     return this.#host.renderRoot.querySelector("[part~='trigger']");
   }
 
-  /** After each update of the element: the dialog follows `open`; an opening with a cart is reported. */
+  /** After each update of the element: the fields show the values in effect, the dialog follows `open`, an opening with a cart is reported. */
   updated(): void {
+    (this.#showValues ??= followValuesInEffect(this.#host.renderRoot))();
     this.#syncDialog();
     const cart = this.#view().state?.cart;
     if (this.#host.open && !this.#viewed && cart) {

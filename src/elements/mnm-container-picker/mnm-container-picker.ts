@@ -9,6 +9,7 @@ import { StoreController } from '../../store/store-controller.js';
 import type { CartState } from '../../store/state.js';
 import { CartElement, reportFailure } from '../cart-element.js';
 import { askToAdd } from '../item-adding.js';
+import { followValuesInEffect } from '../values-in-effect.js';
 import { addedBoxDetail } from './added-box.js';
 import { boxContents, boxPrice, capacityFor, emptySelection, selectionStatus, withQuantity, type Selection } from './box-selection.js';
 import { styles } from './mnm-container-picker.styles.js';
@@ -138,6 +139,8 @@ export class MnmContainerPicker extends CartElement {
   );
   // Merchants' HTML may still be parsing the script when the element upgrades.
   readonly #scriptObserver = new MutationObserver(() => this.#readScript());
+  /** After each render, the fields show the values in effect. */
+  #showValues: (() => void) | undefined;
 
   readonly #product = new Task(this, {
     task: async ([store, id], { signal }) => {
@@ -166,6 +169,11 @@ export class MnmContainerPicker extends CartElement {
     const source = changed.has('config') || changed.has('scriptText');
     if (source || changed.has('amounts') || changed.has('providedStore')) this.#inline = this.#readInline();
     if (source || changed.has('productId')) this.#reset();
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    (this.#showValues ??= followValuesInEffect(this.renderRoot))();
   }
 
   override render(): TemplateResult {
