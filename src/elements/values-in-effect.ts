@@ -9,8 +9,8 @@ const FIELDS = 'input[data-value]';
  * The first run visits every field; the later ones only those that may differ from their
  * `data-value`: the fields that came or whose `data-value` changed since (the bindings lit set,
  * taken from a `MutationObserver` at once), and those the shopper edited (`input`, `change`; one
- * edited while it has no `data-value` is visited when its `data-value` comes back), and every radio
- * button (choosing one unchecks another). A quantity change in a 1000-line
+ * edited while it has no `data-value` is visited when its `data-value` comes back), and with a
+ * radio button every radio button (choosing one unchecks another). A quantity change in a 1000-line
  * drawer visited all 1000 fields twice (issue 32's bench: 4–6 ms of its 58).
  */
 export function followValuesInEffect(root: ParentNode & Node): () => void {
@@ -22,13 +22,17 @@ export function followValuesInEffect(root: ParentNode & Node): () => void {
   const bound = new MutationObserver(() => {});
   bound.observe(root, { subtree: true, childList: true, attributeFilter: ['data-value'] });
   return () => {
-    const fields = new Set([...(edited ?? root.querySelectorAll(FIELDS)), ...root.querySelectorAll('input[type=radio]')]);
+    const fields = new Set(edited ?? root.querySelectorAll(FIELDS));
     edited = new Set();
     for (const record of bound.takeRecords()) {
       if (record.type == 'attributes') fields.add(record.target as Element);
       for (const node of record.addedNodes) {
         if (node instanceof Element) for (const field of [node, ...node.querySelectorAll(FIELDS)]) fields.add(field);
       }
+    }
+    // Not a search of the whole drawer at every render: only when a radio button is among them.
+    if ([...fields].some((field) => (field as HTMLInputElement).type == 'radio')) {
+      for (const radio of root.querySelectorAll('input[type=radio]')) fields.add(radio);
     }
     for (const field of fields as Set<HTMLInputElement>) {
       if (!field.matches(FIELDS)) continue;
