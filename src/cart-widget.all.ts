@@ -4,8 +4,9 @@
 // and only when the page's `lang` asks for it.
 // The order of the modules in the file is the order they are first imported. gzip looks back only
 // 32 KB, so what sits near similar code compresses better: these first gzip 0.28 KB smaller (lit's
-// repeat directive, then @lit/context, the language loader, lit and zod: each place tried).
-import 'lit/directives/repeat.js';
+// keyed directive, then @lit/context, the language loader, lit and zod: each place tried; keyed
+// first, 0.06 KB).
+import 'lit/directives/keyed.js';
 import '@lit/context';
 import './format/locales/languages.js';
 import 'lit';

@@ -1,5 +1,5 @@
 import { css, html, nothing } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
+import { keyed } from 'lit/directives/keyed.js';
 import type { CrossSell, Currency } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
@@ -12,11 +12,10 @@ export function renderCrossSells(products: readonly CrossSell[], m: Messages, cu
   return html`<section class="cross-sells" part="cross-sells" aria-labelledby="cross-sells-title">
     <h3 class="section-title" part="section-title" id="cross-sells-title">${m.crossSells}</h3>
     <ul class="cross-sell-list" part="cross-sell-list">
-      ${repeat(
-        products,
-        // Keyed: a suggestion that went into the cart takes its own button along, never another's.
-        (product) => product.id,
-        (product) => html`<li class="cross-sell" part="cross-sell">
+      ${products.map(
+        // Keyed: a place in the list that now holds another suggestion is made anew, so a suggestion
+        // that went into the cart takes its own button along, never another's (a list of a few).
+        (product) => keyed(product.id, html`<li class="cross-sell" part="cross-sell">
           ${productImage(product.image, 'cross-sell-image')}
           <span class="cross-sell-name" part="cross-sell-name">${product.name}</span>
           ${product.salePrice === null
@@ -35,7 +34,7 @@ export function renderCrossSells(products: readonly CrossSell[], m: Messages, cu
           >
             ${m.addShort}
           </button>
-        </li>`,
+        </li>`),
       )}
     </ul>
   </section>`;

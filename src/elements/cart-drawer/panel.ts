@@ -3,7 +3,7 @@
 import { renderShipping } from './shipping.js';
 import { DrawerActions } from './drawer-actions.js';
 import { html, nothing } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
+import { keyed } from 'lit/directives/keyed.js';
 import type { Cart, CartItem, Currency } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
 import { CartViewedEvent, CheckoutEvent } from '../../events/cart-events.js';
@@ -203,7 +203,7 @@ export class DrawerPanel {
             ><svg part="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M6 6l12 12M18 6L6 18" /></svg></button>
         </div>
         <div class="body" part="body" aria-busy=${state?.status === 'loading'}>
-          <div class="visually-hidden" role="status">${repeat([announcement], (said) => said.id, (said) => html`<span>${said.text}</span>`)}</div>
+          <div class="visually-hidden" role="status">${keyed(announcement.id, html`<span>${announcement.text}</span>`)}</div>
           <div class="alert" part="alert" role="alert">${alert}</div>
           ${content ? this.#renderCart(state) : nothing}
           <div class="empty" part="empty" ?hidden=${!(content && cart && !cart.items.length)}>
