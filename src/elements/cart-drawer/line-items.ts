@@ -1,6 +1,5 @@
-import { css, html, nothing } from 'lit';
-import { guard } from 'lit/directives/guard.js';
-import { repeat } from 'lit/directives/repeat.js';
+import { css, html, noChange, nothing, render } from 'lit';
+import { Directive, directive, type ElementPart } from 'lit/directive.js';
 import type { CartItem, Currency, VariationAttribute } from '../../api/model.js';
 import { formatMoney } from '../../format/money.js';
 import type { DrawerMessages as Messages } from '../../format/messages/cart-drawer.js';
@@ -22,34 +21,88 @@ export interface LineView {
 
 const NONE: CartItem[] = [];
 
+/** What a line is drawn from, in the order `draw` takes it: the line is drawn again when one of them is new. */
+type Inputs = [item: CartItem, pending: boolean, error: LineError | undefined, children: CartItem[], editing: boolean, m: Messages, currency: Currency];
+
 /**
- * The cart's lines. Each line re-renders only when its own data changed (`guard`), and controls
- * carry `data-action` + `data-key` for one delegated listener, so a 200-line cart stays cheap to
- * update when one line changes.
+ * The cart's lines. Controls carry `data-action` + `data-key` for one delegated listener. Each line
+ * is drawn by hand (`draw`) into a copy of one prepared `<li>`, and again only when what it is drawn
+ * from changed: a line template of lit's kept about 30 binding objects per line alive, 2.6 KB of
+ * heap for each line of a 200-line cart against 0.3 KB for the same DOM by hand (issue 32's bench).
  */
 export function renderLines(lines: readonly CartItem[], view: LineView) {
-  return html`<ul part="lines" aria-label=${view.m.cartItems}>
-    ${repeat(
-      lines,
-      (item) => item.key,
-      (item) => {
-        const pending = view.pending.has(item.key);
-        const error = view.errors.get(item.key);
-        const children = view.children.get(item.key) ?? NONE;
-        const editing = view.editing.has(item.key);
-        return guard([item, pending, error, children, editing, view.m, view.currency], () => line(item, pending, error, children, editing, view));
-      },
-    )}
-  </ul>`;
+  return html`<ul part="lines" aria-label=${view.m.cartItems} ${drawLines(lines, view)}></ul>`;
 }
 
+class Lines extends Directive {
+  /** The lines on screen by key: each one's element, then what it was drawn from. */
+  #drawn = new Map<string, [HTMLLIElement, ...Inputs]>();
+
+  render(_lines: readonly CartItem[], _view: LineView) {
+    return noChange;
+  }
+
+  override update({ element: list }: ElementPart, [lines, view]: [readonly CartItem[], LineView]) {
+    const drawn = new Map<string, [HTMLLIElement, ...Inputs]>();
+    for (const item of lines) {
+      const { key } = item;
+      const inputs: Inputs = [item, view.pending.has(key), view.errors.get(key), view.children.get(key) ?? NONE, view.editing.has(key), view.m, view.currency];
+      let line = this.#drawn.get(key);
+      if (!line || inputs.some((input, i) => input !== line![i + 1])) {
+        const element = line?.[0] ?? (newLine() as HTMLLIElement);
+        draw(element, ...inputs);
+        line = [element, ...inputs];
+      }
+      drawn.set(key, line);
+    }
+    for (const [key, [element]] of this.#drawn) if (!drawn.has(key)) element.remove();
+    // In the cart's order, moving only the lines out of place (a focused control stays where it is).
+    let next = list.firstElementChild;
+    for (const [element] of drawn.values()) {
+      if (element == next) next = element.nextElementSibling;
+      else list.insertBefore(element, next);
+    }
+    this.#drawn = drawn;
+    return noChange;
+  }
+}
+
+const drawLines = directive(Lines);
+
 /** An id for a line's error text that is safe in `aria-describedby` (keys are opaque strings). */
-export function lineErrorId(key: string): string {
+function lineErrorId(key: string): string {
   return `line-error-${key.replace(/\s/g, '_')}`;
 }
 
-function line(item: CartItem, pending: boolean, error: LineError | undefined, children: CartItem[], editing: boolean, view: LineView) {
-  const { m, currency } = view;
+/**
+ * A line with no white space between tags and a hidden label with its space as one text node:
+ * every node here is made again for each of a thousand lines. Classes mirror the parts the
+ * stylesheet selects on (a line in flight: `aria-busy`). The line holds the picture's placeholder;
+ * after the line comes the picture that replaces it.
+ */
+const LINE =
+  '<li class=line part="line"><span class=image part="image image-placeholder" aria-hidden=true></span><div class=line-details part="line-details"><span class=line-name part="line-name"></span><span class=line-price part="line-price"><span class=visually-hidden></span>-</span></div><div class=quantity part="quantity"><button class=quantity-button part="quantity-button quantity-decrease" type=button data-action=decrease><span part="icon" class=mark aria-hidden=true></span></button><input class=quantity-input part="quantity-input" type=number inputmode=numeric step=1><button class=quantity-button part="quantity-button quantity-increase" type=button data-action=increase><span part="icon" class="mark plus" aria-hidden=true></span></button></div><span class=line-total part="line-total"><span class=visually-hidden></span>-</span><button class=remove part="remove" type=button data-action=remove></button></li><img class=image part="image" alt="" loading=lazy decoding=async width=64 height=64>';
+
+let prepared: DocumentFragment | undefined;
+
+/** A copy of the line's markup (ours, never the shop's); with `image`, of its picture or (`null`) its placeholder. */
+function newLine(image?: string | null): Element {
+  if (!prepared) {
+    const template = document.createElement('template');
+    template.innerHTML = LINE;
+    prepared = template.content;
+  }
+  const line = prepared.firstChild!;
+  return document.importNode(image === undefined ? line : image ? prepared.lastChild! : line.firstChild!, true) as Element;
+}
+
+/**
+ * Draws the line into `line` (a copy of `LINE`, maybe drawn before): what a template would, setting
+ * only what differs. − and + at a limit are `aria-disabled` (not `disabled`), so keyboard focus
+ * stays on them.
+ */
+function draw(line: HTMLLIElement, item: CartItem, pending: boolean, error: LineError | undefined, children: CartItem[], editing: boolean, m: Messages, currency: Currency) {
+  const { key, name, image } = item;
   let { price, totals: { subtotal } } = item;
   // A box priced per product comes at 0 with each child line priced (a box priced as a whole
   // carries the price itself, its children 0): then it costs what is in it.
@@ -59,79 +112,99 @@ function line(item: CartItem, pending: boolean, error: LineError | undefined, ch
   }
   const { value, min, max } = item.quantity;
   const about = error?.field;
-  const parts = pending ? 'line line-pending' : 'line';
-  // One template with no white space between tags, and a hidden label with its space as one text
-  // node: every node and nested template here is made again for each of a thousand lines. Classes
-  // mirror the parts the stylesheet selects on. − and + at a limit are `aria-disabled` (not
-  // `disabled`), so keyboard focus stays on them.
-  return html`<li class=${parts} part=${parts} aria-busy=${pending ? 'true' : nothing}
-    >${productImage(item.image)}<div class="line-details" part="line-details"
-      ><span class="line-name" part="line-name">${item.name}</span>${variation(item.variation)}<span class="line-price" part="line-price"
-        ><span class="visually-hidden">${`${m.unitPrice} `}</span>${formatMoney(price, currency)}</span
-      ></div
-    ><div class="quantity" part="quantity"
-      ><button
-        class="quantity-button"
-        part="quantity-button quantity-decrease"
-        type="button"
-        data-action="decrease"
-        data-key=${item.key}
-        aria-label=${m.decrease(item.name)}
-        aria-disabled=${value <= min ? 'true' : nothing}
-      ><span part="icon" class="mark" aria-hidden="true"></span></button
-      ><input
-        class="quantity-input"
-        part="quantity-input"
-        type="number"
-        inputmode="numeric"
-        step="1"
-        data-key=${item.key}
-        aria-label=${m.quantityFor(item.name)}
-        min=${min}
-        max=${max ?? nothing}
-        data-value=${editing ? nothing : value}
-        aria-invalid=${about && !error.note ? 'true' : nothing}
-        aria-describedby=${about ? lineErrorId(item.key) : nothing}
-      /><button
-        class="quantity-button"
-        part="quantity-button quantity-increase"
-        type="button"
-        data-action="increase"
-        data-key=${item.key}
-        aria-label=${m.increase(item.name)}
-        aria-disabled=${max !== null && value >= max ? 'true' : nothing}
-      ><span part="icon" class="mark plus" aria-hidden="true"></span></button
-    ></div
-    ><span class="line-total" part="line-total"
-      ><span class="visually-hidden">${`${m.lineTotal} `}</span>${formatMoney(subtotal, currency)}</span
-    ><button
-      class="remove"
-      part="remove"
-      type="button"
-      data-action="remove"
-      data-key=${item.key}
-      aria-label=${m.remove(item.name)}
-      aria-describedby=${error && !error.field ? lineErrorId(item.key) : nothing}
-    >${m.removeShort}</button
-    >${error ? lineError(item.key, error) : nothing}${children.length ? boxContents(item, children, m) : nothing}</li
-  >`;
+  const [picture, details, quantity, total, remove] = line.children as unknown as Element[] as [Element, Element, Element, Element, Element];
+  const [decrease, field, increase] = quantity.children as unknown as Element[] as [Element, Element, Element];
+  const part = pending ? 'line line-pending' : 'line';
+  set(line, 'part', part);
+  set(line, 'aria-busy', pending && 'true');
+  if ((picture.localName == 'img') != !!image) picture.replaceWith(newLine(image));
+  if (image) set(line.firstElementChild!, 'src', image);
+  say(details.firstElementChild!, name);
+  drawVariation(details, item.variation);
+  labelled(details.lastElementChild!, m.unitPrice, formatMoney(price, currency));
+  for (const [button, label, atLimit] of [
+    [decrease, m.decrease(name), value <= min],
+    [increase, m.increase(name), max !== null && value >= max],
+  ] as const) {
+    set(button, 'data-key', key);
+    set(button, 'aria-label', label);
+    set(button, 'aria-disabled', atLimit && 'true');
+  }
+  set(field, 'data-key', key);
+  set(field, 'aria-label', m.quantityFor(name));
+  set(field, 'min', min);
+  set(field, 'max', max);
+  set(field, 'data-value', editing ? null : value);
+  set(field, 'aria-invalid', !!about && !error.note && 'true');
+  set(field, 'aria-describedby', about ? lineErrorId(key) : null);
+  labelled(total, m.lineTotal, formatMoney(subtotal, currency));
+  set(remove, 'data-key', key);
+  set(remove, 'aria-label', m.remove(name));
+  set(remove, 'aria-describedby', error && !error.field ? lineErrorId(key) : null);
+  say(remove, m.removeShort);
+  // After the remove button: the error, then a box's contents.
+  let tail = remove.nextElementSibling;
+  let said = tail?.localName == 'p' ? tail : null;
+  if (said) tail = said.nextElementSibling;
+  if (error) {
+    said ??= line.insertBefore(make('p', 'line-error'), tail);
+    set(said, 'id', lineErrorId(key));
+    set(said, 'role', !error.note && 'alert');
+    say(said, error.text);
+  } else said?.remove();
+  if (children.length) {
+    const box = tail ?? line.appendChild(make('ul', 'box-contents'));
+    set(box, 'aria-label', m.boxContents);
+    render(
+      children.map(
+        (child) => html`<li class="box-item" part="box-item">
+          ${productImage(child.image, 'box-item-image')}
+          <span class="box-item-name" part="box-item-name">${child.name}</span>
+          ${variation(child.variation)}
+          <span part="box-item-quantity">${m.inBox(perBox(child, item))}</span>
+        </li>`,
+      ),
+      box as HTMLElement,
+    );
+  } else tail?.remove();
 }
 
-function lineError(key: string, error: LineError) {
-  return html`<p class="line-error" part="line-error" id=${lineErrorId(key)} role=${error.note ? nothing : 'alert'}>${error.text}</p>`;
+/** A new element whose class and part are `part`. */
+function make(tag: string, part: string): HTMLElement {
+  const element = document.createElement(tag);
+  element.className = part;
+  element.setAttribute('part', part);
+  return element;
 }
 
-function boxContents(box: CartItem, children: CartItem[], m: Messages) {
-  return html`<ul class="box-contents" part="box-contents" aria-label=${m.boxContents}>
-    ${children.map(
-      (child) => html`<li class="box-item" part="box-item">
-        ${productImage(child.image, 'box-item-image')}
-        <span class="box-item-name" part="box-item-name">${child.name}</span>
-        ${variation(child.variation)}
-        <span part="box-item-quantity">${m.inBox(perBox(child, box))}</span>
-      </li>`,
-    )}
-  </ul>`;
+/** Sets an attribute (`null` or `false`: removes it) unless it already holds that value. */
+function set(element: Element, name: string, value: string | number | false | null) {
+  const text = value === null || value === false ? null : String(value);
+  if (element.getAttribute(name) === text) return;
+  if (text === null) element.removeAttribute(name);
+  else element.setAttribute(name, text);
+}
+
+/** An element's text, changed only when it differs. */
+function say(element: Element, text: string) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+/** A figure after its hidden label ("Price ", "Total "): the label's span, then the figure's text node. */
+function labelled(element: Element, label: string, figure: string) {
+  say(element.firstElementChild!, `${label} `);
+  const text = element.lastChild as Text;
+  if (text.data !== figure) text.data = figure;
+}
+
+/** The line's variation, between its name and its price, drawn by lit when there is one. */
+function drawVariation(details: Element, attributes: readonly VariationAttribute[]) {
+  let list = details.children[1]!;
+  if (list.localName != 'dl') {
+    if (!attributes.length) return;
+    list = details.insertBefore(make('dl', 'variation'), list);
+  } else if (!attributes.length) return list.remove();
+  render(variationAttributes(attributes), list as HTMLElement);
 }
 
 /** How many of a product one box holds (the cart counts them across all boxes of the line). */
@@ -141,10 +214,13 @@ function perBox(child: CartItem, box: CartItem): number {
 }
 
 function variation(attributes: readonly VariationAttribute[]) {
-  if (!attributes.length) return nothing;
-  return html`<dl class="variation" part="variation">${attributes.map(
+  return attributes.length ? html`<dl class="variation" part="variation">${variationAttributes(attributes)}</dl>` : nothing;
+}
+
+function variationAttributes(attributes: readonly VariationAttribute[]) {
+  return attributes.map(
     ({ attribute, value }) => html`<div class="variation-attribute" part="variation-attribute"><dt>${attributeLabel(attribute)}</dt><dd>${value}</dd></div>`,
-  )}</dl>`;
+  );
 }
 
 /** `attribute_pa_colour` → `Colour`; a label the shop already wrote is kept as it is. */
@@ -171,7 +247,7 @@ export const lineStyles = css`
          control in one (Chrome's autofill does, for each field) lays out the whole list again. */
       contain: layout style;
     }
-    .line-pending {
+    .line[aria-busy] {
       opacity: 0.7;
     }
     .image,

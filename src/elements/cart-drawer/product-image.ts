@@ -1,14 +1,7 @@
 import { css, html } from 'lit';
 
-/** A product's picture: decorative (the name is next to it), fixed size, loaded when scrolled to. */
-export function productImage(src: string | null, part = 'image') {
-  // A line's picture (the common case) names its class and part in the template: one binding per
-  // line instead of three.
-  if (part === 'image') {
-    return src
-      ? html`<img class="image" part="image" src=${src} alt="" loading="lazy" decoding="async" width="64" height="64" />`
-      : html`<span class="image" part="image image-placeholder" aria-hidden="true"></span>`;
-  }
+/** A product's picture in a list (a box item's, a suggestion's): decorative (the name is next to it), fixed size, loaded when scrolled to. */
+export function productImage(src: string | null, part: string) {
   return src
     ? html`<img class=${part} part=${part} src=${src} alt="" loading="lazy" decoding="async" width="64" height="64" />`
     : html`<span class=${part} part="${part} image-placeholder" aria-hidden="true"></span>`;
