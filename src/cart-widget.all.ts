@@ -3,9 +3,9 @@
 // autoloader would. Only a language pack other than English is still fetched (from dist/chunks/),
 // and only when the page's `lang` asks for it.
 // The order of the modules in the file is the order they are first imported. gzip looks back only
-// 32 KB, so what sits near similar code compresses better: these first gzip 0.28 KB smaller (lit's
-// keyed directive, then @lit/context, the language loader, lit and zod: each place tried; keyed
-// first, 0.06 KB).
+// 32 KB, so what sits near similar code compresses better: these first gzip 0.28 KB smaller
+// (@lit/context, the language loader, lit and zod, each place tried, behind lit's repeat directive
+// then; lit's keyed directive, which replaced repeat, saves 0.06 KB first).
 import 'lit/directives/keyed.js';
 import '@lit/context';
 import './format/locales/languages.js';

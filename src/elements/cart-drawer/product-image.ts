@@ -1,6 +1,9 @@
 import { css, html } from 'lit';
 
-/** A product's picture in a list (a box item's, a suggestion's): decorative (the name is next to it), fixed size, loaded when scrolled to. */
+/**
+ * A product's picture in a list (a box item's, a suggestion's; a line draws its own): decorative
+ * (the name is next to it), fixed size, loaded when scrolled to.
+ */
 export function productImage(src: string | null, part: string) {
   return src
     ? html`<img class=${part} part=${part} src=${src} alt="" loading="lazy" decoding="async" width="64" height="64" />`
