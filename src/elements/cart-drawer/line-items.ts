@@ -49,7 +49,7 @@ class Lines extends Directive {
       const inputs: Inputs = [item, view.pending.has(key), view.errors.get(key), view.children.get(key) ?? NONE, view.editing.has(key), view.m, view.currency];
       let line = this.#drawn.get(key);
       if (!line || inputs.some((input, i) => input !== line![i + 1])) {
-        const element = line?.[0] ?? (newLine() as HTMLLIElement);
+        const element = line?.[0] ?? copy<HTMLLIElement>(markup().firstChild!);
         draw(element, ...inputs);
         line = [element, ...inputs];
       }
@@ -85,15 +85,19 @@ const LINE =
 
 let prepared: DocumentFragment | undefined;
 
-/** A copy of the line's markup (ours, never the shop's); with `image`, of its picture or (`null`) its placeholder. */
-function newLine(image?: string | null): Element {
+/** The line's markup (ours, never the shop's), parsed once: the line, then the picture. */
+function markup(): DocumentFragment {
   if (!prepared) {
     const template = document.createElement('template');
     template.innerHTML = LINE;
     prepared = template.content;
   }
-  const line = prepared.firstChild!;
-  return document.importNode(image === undefined ? line : image ? prepared.lastChild! : line.firstChild!, true) as Element;
+  return prepared;
+}
+
+/** A copy of a node of `markup()`, in this document. */
+function copy<T extends Element>(node: Node): T {
+  return document.importNode(node, true) as Node as T;
 }
 
 /**
@@ -117,7 +121,8 @@ function draw(line: HTMLLIElement, item: CartItem, pending: boolean, error: Line
   const part = pending ? 'line line-pending' : 'line';
   set(line, 'part', part);
   set(line, 'aria-busy', pending && 'true');
-  if ((picture.localName == 'img') != !!image) picture.replaceWith(newLine(image));
+  // The picture, or the placeholder the line came with.
+  if ((picture.localName == 'img') != !!image) picture.replaceWith(copy(image ? markup().lastChild! : markup().firstChild!.firstChild!));
   if (image) set(line.firstElementChild!, 'src', image);
   say(details.firstElementChild!, name);
   drawVariation(details, item.variation);
