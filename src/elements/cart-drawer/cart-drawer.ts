@@ -187,6 +187,18 @@ export class CartDrawer extends CartElement {
   #listeningTo: CartStore | undefined;
   #countedFrom: Cart | null | undefined;
   #count = 0;
+  /**
+   * Whether anything but `open` asked for an update since the panel last rendered: opening and
+   * closing alone leave the panel's DOM as it is (issue 32: 200 open/close cycles of a 10-line
+   * drawer compiled 75 KB less code). Not a `#` field: lit asks for the first update from its
+   * constructor, before this class's fields exist.
+   */
+  declare private panelAsked?: boolean;
+
+  override requestUpdate(...args: Parameters<CartElement['requestUpdate']>): void {
+    if (args[0] !== 'open') this.panelAsked = true;
+    super.requestUpdate(...args);
+  }
 
   /** Opens the drawer. */
   show(): Promise<boolean> {
@@ -289,6 +301,8 @@ export class CartDrawer extends CartElement {
     const cart = this.#cartState.value?.cart ?? null;
     const count = this.#countOf(cart);
     const m = this.#m;
+    const asked = this.panelAsked;
+    this.panelAsked = false;
     return html`<button
         part="trigger"
         type="button"
@@ -304,6 +318,6 @@ export class CartDrawer extends CartElement {
         <span part="count" aria-hidden="true" ?hidden=${!cart}>${count}</span>
       </button>
       <span id="cart-count" hidden>${cart ? m.cartCount(count) : ''}</span>
-      ${this.#panel ? this.#panel.render() : nothing}`;
+      ${this.#panel ? this.#panel.render(asked) : nothing}`;
   }
 }

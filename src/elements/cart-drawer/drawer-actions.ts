@@ -61,11 +61,13 @@ export class DrawerActions {
   /**
    * Errors belong to the moment: what the drawer said about the shopper's last actions goes when
    * the drawer closes or the shopper signs in or out, from the status region too. Quietly: the
-   * drawer is closing (it updates before it opens again) or rendering.
+   * drawer is closing (it updates before it opens again) or rendering. Nothing to forget: the same
+   * feedback, so the panel sees nothing new when it opens again.
    */
   forget(): void {
-    const { id } = this.feedback.announcement;
-    this.feedback = { ...this.feedback, announcement: { id, text: '' }, alert: '', couponError: '', lineErrors: new Map() };
+    const { announcement, alert, couponError, lineErrors } = this.feedback;
+    if (!announcement.text && !alert && !couponError && !lineErrors.size) return;
+    this.feedback = { ...this.feedback, announcement: { id: announcement.id, text: '' }, alert: '', couponError: '', lineErrors: new Map() };
   }
 
   /** The shopper edited the code the coupon error was about. */

@@ -2,7 +2,7 @@
 // 0.09 KB smaller than the alphabetical one (measured), as similar code sits nearer.
 import { renderShipping } from './shipping.js';
 import { DrawerActions } from './drawer-actions.js';
-import { html, nothing } from 'lit';
+import { html, noChange, nothing } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { Cart, CartItem, Currency } from '../../api/model.js';
 import { analyticsDetail } from '../../events/analytics.js';
@@ -172,8 +172,19 @@ export class DrawerPanel {
     this.#currency = currency && this.#currency && same(this.#currency, currency) ? this.#currency : currency;
   }
 
-  render() {
+  /** What the last render showed from. */
+  #shown: unknown[] = [];
+
+  /**
+   * `asked`: something but `open` asked the element for this update. Otherwise the DOM stays as it
+   * is (`noChange`), unless what it shows changed quietly: the feedback forgotten at a close, a
+   * quantity being typed (its field loses `data-value`), the first opening.
+   */
+  render(asked?: boolean) {
     const { state, m, hasOpened } = this.#view();
+    const shown = [state, m, hasOpened, this.#actions.feedback];
+    if (!asked && !this.#editing.size && shown.every((value, index) => value === this.#shown[index])) return noChange;
+    this.#shown = shown;
     const cart = state?.cart ?? null;
     this.#derive(cart);
     const user = state?.session.user?.id;
