@@ -46,11 +46,16 @@ export const bearer = (token: string): { Authorization: string } => ({ Authoriza
 /** The `Authorization` header of Basic credentials, as a request's headers. */
 export const basic = (username: string, password: string): { Authorization: string } => ({ Authorization: `Basic ${btoa(`${username}:${password}`)}` });
 
-/**
- * A task after the next frame: what a store tells the other tabs goes out then (`persistence.ts`),
- * so by now a store has sent everything it had to say before this was called.
- */
+/** A task after the next frame. */
 export const afterNextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
+/**
+ * Once the page was idle after its next frame: by then a store has told the other tabs everything
+ * it had to say before this was called (a cart goes once the page is idle, the rest in the next
+ * task: `persistence.ts`; Safari has no idle callbacks and sends it all in the next task).
+ */
+export const afterTabsTold = (): Promise<void> =>
+  afterNextFrame().then(() => ('requestIdleCallback' in globalThis ? new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve))) : undefined));
 
 /** Links the stylesheet a merchant links beside the script (`cart-widget.css`); resolves with the link once it applies. */
 export function linkWidgetStylesheet(): Promise<HTMLLinkElement> {

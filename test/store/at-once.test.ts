@@ -2,7 +2,7 @@
 // race as CoCart's do (read on arrival, whole cart saved on answer, last writer wins): N quick
 // clicks, N tabs, a sign-in with an add beside it, answers that are not a cart, connections that
 // drop. Each test fails when two writes to one cart overlap, or a guest line is left behind.
-import { afterNextFrame, expect, pause, waitUntil, withoutWebLocks } from '../helpers/testing.js';
+import { afterTabsTold, expect, pause, waitUntil, withoutWebLocks } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { PRODUCT_IDS as ID } from '../../src/mock/index.js';
 import { CartStore } from '../../src/store/cart-store.js';
@@ -158,7 +158,7 @@ describe('things happening at once, on a shop whose writes race', () => {
     const first = shop().store();
     await first.addItem({ id: ID.ethiopiaBeans, quantity: 3 });
     // What the first page tells the others has gone out before the second page opens.
-    await afterNextFrame();
+    await afterTabsTold();
     // Another page of the visit, with the guest's key but not its cart on screen.
     const page = tab(shop());
     const challenge = http.get(shop().url('v2/cart'), ({ request }) =>

@@ -1,6 +1,6 @@
 // Replies that arrive out of order: a change's answer that is older than the cart already on screen
 // (a later reply's, another tab's) must never put back what the shop no longer holds.
-import { expect, pause, waitUntil } from '../helpers/testing.js';
+import { afterTabsTold, expect, pause, waitUntil } from '../helpers/testing.js';
 import { delay, http, HttpResponse } from 'msw';
 import { CartStore, getCartStore } from '../../src/store/cart-store.js';
 import { newShop, sentTo, wireCart, worker, type WireLine } from './fixtures.js';
@@ -173,6 +173,8 @@ describe('CartStore: replies out of order', () => {
     delete slow.load;
     await there.addItem({ id: 7, quantity: 1 });
     await loading;
+    // The other tab's cart comes once that page is idle.
+    await afterTabsTold();
     await pause(50);
 
     expect({ here: shown(here), there: shown(there) }).to.deep.equal({ here: held(), there: held() });

@@ -1,5 +1,5 @@
 import { defaultMessages, describeError } from '../../src/format/messages.js';
-import { afterNextFrame, expect, waitUntil } from '../helpers/testing.js';
+import { afterTabsTold, expect, waitUntil } from '../helpers/testing.js';
 import { HttpResponse, http } from 'msw';
 import { listSessions, type KeyPair } from '../../src/api/admin-sessions.js';
 import { CartApi } from '../../src/api/cart-api.js';
@@ -82,8 +82,8 @@ describe('Session', () => {
       const { tab, shop, requests } = newShop();
       const first = tab();
       await first.signIn(adaSignIn);
-      // The reload comes after the sign-in's message to the other tabs (sent after the next frame).
-      await afterNextFrame();
+      // The reload comes after the sign-in's messages to the other tabs.
+      await afterTabsTold();
       const token = (await tokenOf(first))!;
       shop.auth!.reset(); // the shop forgot every token (new signing key, refresh tokens gone)
 

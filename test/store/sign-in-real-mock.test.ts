@@ -1,6 +1,6 @@
 // Sign-in against the fake shop in its real mode, which replaces a customer's saved cart when a
 // signed-in request carries a guest key, as CoCart 4.3.6 does: no line may be lost.
-import { afterNextFrame, expect } from '../helpers/testing.js';
+import { afterTabsTold, expect } from '../helpers/testing.js';
 import { http, HttpResponse } from 'msw';
 import { PRODUCT_IDS as ID } from '../../src/mock/index.js';
 import { CartStore } from '../../src/store/cart-store.js';
@@ -37,8 +37,8 @@ describe('signing in on a shop that behaves like CoCart 4.3.6', () => {
   it("stops a sign-in that could not read the guest's cart, and carries it when the shop answers again", async () => {
     const first = shop().store();
     await first.addItem({ id: ID.ethiopiaBeans, quantity: 3 });
-    // What the first page tells the others goes out after its next frame: before the second page is open.
-    await afterNextFrame();
+    // What the first page tells the others goes out once it is idle: before the second page is open.
+    await afterTabsTold();
     // Another page of the visit, with the guest's key but not its cart: the shop cannot be reached.
     const unreachable = http.get(shop().url('v2/cart'), () => HttpResponse.error());
     worker.use(unreachable);
