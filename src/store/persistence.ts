@@ -111,8 +111,7 @@ export function createPersistence(scope: string): Persistence {
       outbox.push(message);
       // A cart waits until the page is idle; anything else (a key, tokens, a session) goes in the
       // next task, and takes a cart before it along, in order.
-      if (message.type !== 'cart') inNextTask(() => outbox.some(({ type }) => type !== 'cart') && sendOutbox());
-      else if (outbox.length === 1) whenIdle(sendOutbox);
+      (message.type == 'cart' ? whenIdle : inNextTask)(sendOutbox);
     },
     listen(listener) {
       const onMessage = ({ data }: MessageEvent) => {
