@@ -189,9 +189,9 @@ export class CartDrawer extends CartElement {
   #count = 0;
   /**
    * Whether anything but `open` asked for an update since the panel last rendered: opening and
-   * closing alone leave the panel's DOM as it is (issue 32: 200 open/close cycles of a 10-line
-   * drawer compiled 75 KB less code). Not a `#` field: lit asks for the first update from its
-   * constructor, before this class's fields exist.
+   * closing alone leave the panel's DOM as it is (issue 32: the code compiled during 200 open/close
+   * cycles of a 10-line drawer, 159 KB, halved). Not a `#` field: lit asks for the first update
+   * from its constructor, before this class's fields exist.
    */
   declare private panelAsked?: boolean;
 

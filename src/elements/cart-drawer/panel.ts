@@ -156,7 +156,8 @@ export class DrawerPanel {
    * of new objects: a line, a box's contents or the currency that did not change keeps the object
    * shown before, so the list re-renders only the lines that did (they compare by identity). A line
    * object met before (a cart with a change in flight holds the confirmed cart's) is not compared
-   * again: a 1000-line cart was compared whole at each render (2 ms in Chromium, issue 32).
+   * again: a 1000-line cart was compared whole at each render (issue 32: 4.4 → 2.2 ms of a quantity
+   * change in Chromium, 7.1 → 3.4 in Firefox).
    */
   #derive(cart: Cart | null): void {
     if (cart === this.#derivedFrom) return;
@@ -184,8 +185,8 @@ export class DrawerPanel {
     this.#currency = currency && this.#currency && same(this.#currency, currency) ? this.#currency : currency;
   }
 
-  /** What the last render showed from. */
-  #shown: unknown[] = [];
+  /** What the last render was made from: the state, the strings, the first opening, the feedback. */
+  #renderedFrom: unknown[] = [];
 
   /**
    * `asked`: something but `open` asked the element for this update. Otherwise the DOM stays as it
@@ -194,9 +195,9 @@ export class DrawerPanel {
    */
   render(asked?: boolean) {
     const { state, m, hasOpened } = this.#view();
-    const shown = [state, m, hasOpened, this.#actions.feedback];
-    if (!asked && !this.#editing.size && shown.every((value, index) => value === this.#shown[index])) return noChange;
-    this.#shown = shown;
+    const from = [state, m, hasOpened, this.#actions.feedback];
+    if (!asked && !this.#editing.size && from.every((value, index) => value === this.#renderedFrom[index])) return noChange;
+    this.#renderedFrom = from;
     const cart = state?.cart ?? null;
     this.#derive(cart);
     const user = state?.session.user?.id;
