@@ -43,24 +43,35 @@ class Lines extends Directive {
   }
 
   override update({ element: list }: ElementPart, [lines, view]: [readonly CartItem[], LineView]) {
+    const { m, currency } = view;
     const drawn = new Map<string, [HTMLLIElement, ...Inputs]>();
+    // The same lines as on screen, in the same order: nothing to remove or move (no walk of the
+    // list's DOM, and no array per line to compare: a 1000-line render of a change in flight).
+    let inPlace = lines.length == this.#drawn.size;
+    const before = this.#drawn.keys();
     for (const item of lines) {
       const { key } = item;
-      const inputs: Inputs = [item, view.pending.has(key), view.errors.get(key), view.children.get(key) ?? NONE, view.editing.has(key), view.m, view.currency];
+      const pending = view.pending.has(key);
+      const error = view.errors.get(key);
+      const children = view.children.get(key) ?? NONE;
+      const editing = view.editing.has(key);
       let line = this.#drawn.get(key);
-      if (!line || inputs.some((input, i) => input !== line![i + 1])) {
+      if (!line || line[1] !== item || line[2] !== pending || line[3] !== error || line[4] !== children || line[5] !== editing || line[6] !== m || line[7] !== currency) {
         const element = line?.[0] ?? copy<HTMLLIElement>(markup().firstChild!);
-        draw(element, ...inputs);
-        line = [element, ...inputs];
+        draw(element, item, pending, error, children, editing, m, currency);
+        line = [element, item, pending, error, children, editing, m, currency];
       }
+      if (before.next().value !== key) inPlace = false;
       drawn.set(key, line);
     }
-    for (const [key, [element]] of this.#drawn) if (!drawn.has(key)) element.remove();
-    // In the cart's order, moving only the lines out of place (a focused control stays where it is).
-    let next = list.firstElementChild;
-    for (const [element] of drawn.values()) {
-      if (element == next) next = element.nextElementSibling;
-      else list.insertBefore(element, next);
+    if (!inPlace) {
+      for (const [key, [element]] of this.#drawn) if (!drawn.has(key)) element.remove();
+      // In the cart's order, moving only the lines out of place (a focused control stays where it is).
+      let next = list.firstElementChild;
+      for (const [element] of drawn.values()) {
+        if (element == next) next = element.nextElementSibling;
+        else list.insertBefore(element, next);
+      }
     }
     this.#drawn = drawn;
     return noChange;
