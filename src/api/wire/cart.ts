@@ -134,13 +134,6 @@ export const CartWire = z.object({
 
 export type CartWire = z.output<typeof CartWire>;
 
-const line = (i: { $key: string; item_key: string; id: number; name: string; title: string }) => ({
-  key: i.item_key || i.$key,
-  id: i.id,
-  name: i.name,
-  title: i.title || i.name,
-});
-
 /**
  * Carts whose `totals.total` did not add up, with the total as sent: `shop-connection.ts` tells the
  * developer which shop sent it. The cart itself carries the parts' sum.
@@ -179,7 +172,10 @@ function toCart(c: CartWire, m: Money): Cart {
     // subtotal's footing, so unit price × quantity is the line total the drawer shows beside it.
     if (q > 0 && subtotalTax && Math.abs(price * q - subtotal - subtotalTax) <= q) price = Math.round(subtotal / q);
     return {
-      ...line(i),
+      key: i.item_key || i.$key,
+      id: i.id,
+      name: i.name,
+      title: i.title || i.name,
       slug: i.slug,
       price,
       quantity: i.quantity,
@@ -277,7 +273,10 @@ function toCart(c: CartWire, m: Money): Cart {
       totalTax: m(t.total_tax),
     },
     removedItems: c.removed_items.map((i) => ({
-      ...line(i),
+      key: i.item_key || i.$key,
+      id: i.id,
+      name: i.name,
+      title: i.title || i.name,
       quantity: i.quantity.value,
       price: maybe(m, i.price),
       image: i.featured_image,

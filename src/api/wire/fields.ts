@@ -90,7 +90,7 @@ export const orNull = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodType>(blo
  * elements, each object with the key it was sent under as `$key` (the index for arrays).
  */
 const withKeys = (v: unknown): unknown[] | undefined =>
-  isObj(v) || Array.isArray(v) ? Object.entries(v).map(([$key, x]) => (isObj(x) ? { $key, ...x } : x)) : undefined;
+  isObj(v) || Array.isArray(v) ? Object.entries(v).map(([$key, x]) => (isObj(x) ? { ...x, $key } : x)) : undefined;
 
 /**
  * A collection of `element`s. One the answer is made of (`needed`) must be there, and every element
