@@ -87,7 +87,8 @@ export const orNull = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodType>(blo
 
 /**
  * PHP sends a collection as an array, as an object keyed by id, or as `[]` when empty: its
- * elements, each object with the key it was sent under as `$key` (the index for arrays).
+ * elements, each object with the key it was sent under as `$key` (the index for arrays). The copy
+ * comes first and the key after it: the quicker literal to build in V8.
  */
 const withKeys = (v: unknown): unknown[] | undefined =>
   isObj(v) || Array.isArray(v) ? Object.entries(v).map(([$key, x]) => (isObj(x) ? { ...x, $key } : x)) : undefined;
