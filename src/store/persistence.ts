@@ -41,10 +41,13 @@ export interface Persistence {
 const PREFIX = 'cart-widget:';
 
 export function createPersistence(scope: string): Persistence {
-  /** Every value this page wrote (by place and name): what it reads where storage cannot answer. */
+  /**
+   * Values whose last write storage refused (by place and name): this page's value is newer than what
+   * storage holds, so it reads them from here. A value storage took is not kept here too: the last
+   * cart is written as the page is hidden, and a 1000-line cart's copy held half a megabyte for as
+   * long as the page lived. Storage that took a value and then refuses to read gives nothing back.
+   */
   const memory = new Map<string, string | null>();
-  /** Values whose last write storage refused: this page's value is newer than what storage holds. */
-  const unsaved = new Set<string>();
   const storage = openStorage('localStorage');
   const storages = { browser: storage, tab: openStorage('sessionStorage') };
   const prefix = PREFIX + scope;
@@ -83,7 +86,7 @@ export function createPersistence(scope: string): Persistence {
     read(name, place = 'browser') {
       const store = storages[place];
       const slot = `${place}:${name}`;
-      if (store && !unsaved.has(slot)) {
+      if (store && !memory.has(slot)) {
         try {
           return store.getItem(key(name));
         } catch {
@@ -95,15 +98,14 @@ export function createPersistence(scope: string): Persistence {
     write(name, value, place = 'browser') {
       const store = storages[place];
       const slot = `${place}:${name}`;
-      memory.set(slot, value);
       try {
         if (!store) throw new Error('no storage');
         if (value === null) store.removeItem(key(name));
         else store.setItem(key(name), value);
-        unsaved.delete(slot);
+        memory.delete(slot);
       } catch {
         // Quota or privacy mode: the value lives in memory for this page, and wins over storage's.
-        unsaved.add(slot);
+        memory.set(slot, value);
       }
     },
     post(message) {
