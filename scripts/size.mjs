@@ -112,7 +112,7 @@ const describe = (chunk) => {
   if (/format\/locales\/states\.ts$/.test(chunk.facadeModuleId ?? '')) return "US, CA and AU states: loaded when the drawer's shipping estimate opens";
   if (/store\/storage-lease\.ts$/.test(chunk.facadeModuleId ?? '')) return 'the cart lock on a page without Web Locks (an http: page): loaded only there';
   if (/store\/token-exchange\.ts$/.test(chunk.facadeModuleId ?? '')) return "the token refresh: loaded when a signed-in customer's token runs out (once in days)";
-  if (/api\/blocked\.ts$/.test(chunk.facadeModuleId ?? '')) return 'for developers: why a request got no answer (CORS), or the first cart read found no cart; loaded at such a failure';
+  if (/api\/blocked\.ts$/.test(chunk.facadeModuleId ?? '')) return 'for developers: why a request got no answer (CORS), the first cart read found no cart, or a total did not add up; loaded when one does';
   if (/cart-drawer\/shipping-estimate\.ts$/.test(chunk.facadeModuleId ?? '')) return "the drawer's shipping estimate: loaded when the shop turns out to offer it (its route index)";
   if (/api\/http-errors\.ts$/.test(chunk.facadeModuleId ?? '')) return "what an error answer means: loaded at the shop's first answer that is not a success";
   if (onDemand(chunk)) return "reader of the merchant's data-messages JSON";

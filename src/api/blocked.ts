@@ -1,9 +1,22 @@
 // Explanations for developers, loaded only when a request got no answer at all
-// (`shop-connection.ts`) or the page-load cart read failed (`cart-store.ts`): a page whose requests
-// work never downloads them.
+// (`shop-connection.ts`), the page-load cart read failed (`cart-store.ts`) or a cart's total did not
+// add up (`shop-connection.ts`): a page whose requests work never downloads them.
 import type { ApiError } from './errors.js';
 
 const explained = new Set<string>();
+
+/** Shops already named in the console for a total that did not add up. */
+const unsoundShops = new Set<string>();
+
+/**
+ * A shop whose cart total is not what its parts add up to (CoCart 4.4 cuts totals at a thousands
+ * separator): the cart shows their sum. Told once per shop, naming it, with the total as sent.
+ */
+export function explainUnsoundTotal(shop: string, sent: number, shown: number): void {
+  if (unsoundShops.has(shop)) return;
+  unsoundShops.add(shop);
+  console.warn(`cart-widget: ${shop} sent a cart total (${sent}) its parts do not add up to; showing their sum, ${shown} (CoCart 4.4 cuts totals at a thousands separator).`);
+}
 
 /**
  * A request that failed with no answer at all (named without its query, which may hold a secret): when the shop is on another origin and still answers

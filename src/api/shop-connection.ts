@@ -6,9 +6,6 @@ import { retryPause } from './retry-policy.js';
 import { unsoundTotals } from './wire/cart.js';
 import { pageUrl } from './page-url.js';
 
-/** Shops already named in the console for a total that did not add up. */
-const unsoundShops = new Set<string>();
-
 export { isSecureBase };
 export type { Method };
 
@@ -122,11 +119,7 @@ export class ShopConnection {
     });
     const cart = parseCart(json, { amounts: this.amounts });
     const sent = unsoundTotals.get(cart);
-    const shop = `${this.baseUrl}/${this.namespace}`;
-    if (sent !== undefined && !unsoundShops.has(shop)) {
-      unsoundShops.add(shop);
-      console.warn(`cart-widget: ${shop} sent a cart total (${sent}) its parts do not add up to; showing their sum, ${cart.totals.total} (CoCart 4.4 cuts totals at a thousands separator).`);
-    }
+    if (sent !== undefined) import('./blocked.js').then(({ explainUnsoundTotal }) => explainUnsoundTotal(`${this.baseUrl}/${this.namespace}`, sent, cart.totals.total), () => {});
     alsoRead?.(json);
     return { ...cart, key: cart.key || (headers.get('CoCart-API-Cart-Key') ?? headers.get('Cart-Key')) || null };
   }
