@@ -5,6 +5,7 @@
  * the refreshed token pair's: the script tag's entry carries only these (docs/architecture.md,
  * "Loading later, and bytes").
  */
+import type * as z from 'zod/mini';
 import { ApiError } from './errors.js';
 import type { AmountsMode, Cart } from './model.js';
 import { cartSchema } from './wire/cart.js';
@@ -14,6 +15,8 @@ export type { ErrorBody } from './wire/auth.js';
 
 export interface ParseOptions {
   amounts: AmountsMode;
+  /** Reads cart answers (`cartReader`); none: `cartSchema`, each line read anew. */
+  cartReader?: z.ZodMiniType<Cart>;
 }
 
 /**
@@ -28,4 +31,4 @@ export function readOrThrow<T>(parse: () => T, what = 'answer'): T {
   }
 }
 
-export const parseCart = (raw: unknown, options: ParseOptions): Cart => readOrThrow(() => cartSchema(options).parse(raw));
+export const parseCart = (raw: unknown, options: ParseOptions): Cart => readOrThrow(() => (options.cartReader ?? cartSchema(options)).parse(raw));

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { ApiError } from './errors.js';
 import { exchange, isSecureBase, redactUrl, sleep, type Method } from './transport.js';
 import type { AmountsMode, Cart } from './model.js';
@@ -67,6 +68,11 @@ export class ShopConnection {
   readonly #timeoutMs: number;
   readonly #retries: number;
   readonly #backoffMs: number;
+  /**
+   * Reads each cart answer: the store's actions bring one that does not read a line sent as in the
+   * last answer again (`wire/line-memo.ts`). None: `cartSchema`, every line read.
+   */
+  declare cartReader?: z.ZodMiniType<Cart>;
 
   constructor(config: ApiConfig) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
@@ -117,7 +123,7 @@ export class ShopConnection {
       ...query,
       cart_key: ctx.cartKey || undefined,
     });
-    const cart = parseCart(json, { amounts: this.amounts });
+    const cart = parseCart(json, this);
     const sent = unsoundTotals.get(cart);
     if (sent !== undefined) import('./blocked.js').then(({ explainUnsoundTotal }) => explainUnsoundTotal(`${this.baseUrl}/${this.namespace}`, sent, cart.totals.total), () => {});
     alsoRead?.(json);

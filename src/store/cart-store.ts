@@ -92,7 +92,7 @@ export class CartStore {
       reread: (lockHeld) => view.read(lockHeld),
       dropNotices: () => view.dropNotices(),
     });
-    this.#core = { pipeline, view, session, owner, persistence, ready };
+    this.#core = { api, pipeline, view, session, owner, persistence, ready };
     const onPageShow = (event: Event) => {
       // Back/forward cache: the page was frozen, the cart may have changed meanwhile.
       if ((event as PageTransitionEvent).persisted) view.read().catch(ignore);

@@ -1,5 +1,6 @@
 import type { Cart, Product } from '../api/model.js';
 import * as routes from '../api/routes.js';
+import { rememberingCartReader } from '../api/wire/line-memo.js';
 import { CartChanges } from './cart-changes.js';
 import { CarryOver } from './carry-over.js';
 import { customerCheckout } from './checkout.js';
@@ -23,8 +24,11 @@ export class StoreActions {
   readonly #core: StoreCore;
 
   constructor(core: StoreCore) {
-    const { pipeline, view, session, persistence } = core;
+    const { api, pipeline, view, session, persistence } = core;
     this.#core = core;
+    // From now on the shop's answers (every change answers the whole cart) read only the lines that
+    // changed: the page's first cart was read without this.
+    api.cartReader ??= rememberingCartReader(api.amounts);
     this.changes = new CartChanges(pipeline, view);
     this.changes.carryOver = this.carryOver = new CarryOver(pipeline, view, session, persistence, this.changes);
     this.features = new ShopFeatures(pipeline, view, this.changes);

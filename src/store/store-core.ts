@@ -1,3 +1,4 @@
+import type { ShopConnection } from '../api/shop-connection.js';
 import type { CartOwner } from './cart-owner.js';
 import type { CartView } from './cart-view.js';
 import type { Persistence } from './persistence.js';
@@ -9,6 +10,8 @@ import type { Session } from './session.js';
  * loaded on first use): each a concept with its own file. Not part of the package's API.
  */
 export interface StoreCore {
+  /** The connection to the shop, which the pipeline sends through. */
+  readonly api: ShopConnection;
   /** The one way a request reaches the shop. */
   readonly pipeline: RequestPipeline;
   /** The cart on screen: the state, the confirmed cart, the quantities pending. */

@@ -43,6 +43,21 @@ const quantitiesSent = (shop: TestShop, key: string) =>
 
 
 describe('CartStore quantity changes', () => {
+  it('keeps a line the shop sends as before the very same line, so the drawer leaves it as drawn', async () => {
+    const { shop } = lineShop([
+      { key: 'a', quantity: 1 },
+      { key: 'b', quantity: 2 },
+    ]);
+    const store = await loaded(shop);
+    // The first change brings the store's actions, and with them the remembering reader.
+    await store.updateQuantity('a', 2);
+    const [a, b] = [lineOf(store, 'a'), lineOf(store, 'b')];
+    await store.updateQuantity('a', 3);
+    expect(lineOf(store, 'b')).to.equal(b);
+    expect(lineOf(store, 'a')).not.to.equal(a);
+    expect(lineOf(store, 'a')?.quantity.value).to.equal(3);
+  });
+
   it('shows a new quantity at once, with the line total and item count to match', async () => {
     const { shop } = lineShop([
       { key: 'a', quantity: 1, price: 1250 },

@@ -4,8 +4,8 @@
  * field the widget reads; `cartSchema(options)` reads it into the normalised `Cart`.
  */
 import * as z from 'zod/mini';
-import type { AmountsMode, Cart, Notice, NoticeType } from '../model.js';
-import { Any, blank, block, Bool, entries, isObj, list, num, Num, Obj, Plain, Str, Text, then, Url } from './fields.js';
+import type { AmountsMode, Cart, CartItem, Notice, NoticeType } from '../model.js';
+import { Any, blank, block, Bool, entries, isObj, list, need, num, Num, Obj, Plain, run, Str, Text, then, Url, type Raw } from './fields.js';
 import { currencySchema, maybe, money, type Money } from './money.js';
 import { decode, plain, str } from './text.js';
 
@@ -74,14 +74,14 @@ const Package = z.object({
 });
 
 /**
- * The cart as sent. `items` is the one part a cart cannot do without: an answer with no items
- * collection, or an item that is not an object, is not a cart. Every other block is secondary.
- * Collections come as arrays, as objects keyed by id, or as `[]` when empty.
+ * The cart as sent, but for its `items`: the one part a cart cannot do without (an answer with no
+ * items collection, or an item that is not an object, is not a cart), which `CartWire` and
+ * `CartRead` each add. Every other block is secondary. Collections come as arrays, as objects keyed
+ * by id, or as `[]` when empty.
  */
-export const CartWire = z.object({
+const parts = {
   cart_key: Str,
   currency: currencySchema,
-  items: entries(Item),
   item_count: Any,
   items_weight: Num,
   coupons: list(z.object({ coupon: Str, code: Str, label: Text, saving: Any })),
@@ -130,9 +130,31 @@ export const CartWire = z.object({
     }),
   ),
   notices: Notices,
-});
+};
+
+/**
+ * The cart as sent, each field normalised (for theme developers). `cartSchema` reads the same
+ * fields, its lines one by one (`CartRead`, `cartReader`).
+ */
+export const CartWire = /* @__PURE__ */ z.object({ ...parts, items: entries(Item) });
 
 export type CartWire = z.output<typeof CartWire>;
+
+/** A line as sent: an object, read with `Item` when it is turned into the model's line. */
+const RawLine = z.transform((v: unknown, payload) => need(isObj(v) && v, payload) as Raw);
+
+/** The cart as `cartSchema` reads it: its lines as sent, each read into the model's line in `toCart`. */
+const CartRead = z.object({ ...parts, items: entries(RawLine) });
+
+/**
+ * Reads an answer's lines: `read` turns one into the model's line. `context` is what else a line's
+ * reading depends on (the amounts mode, the answer's currency): a reader may give the line it read
+ * from the same line, in the same context, before (`line-memo.ts`).
+ */
+export type LineReader = (lines: Raw[], context: unknown, read: (line: Raw) => CartItem) => CartItem[];
+
+/** Each line read anew. */
+const each: LineReader = (lines, _, read) => lines.map(read);
 
 /**
  * Carts whose `totals.total` did not add up, with the total as sent: `shop-connection.ts` tells the
@@ -156,50 +178,55 @@ function soundTotal(cart: Cart, t: CartWire['totals']): Cart {
   return sound;
 }
 
-/** The wire cart in the normalised shape, its amounts read with `m`. */
-function toCart(c: CartWire, m: Money): Cart {
-  const items = c.items.map((i) => {
-    const { totals, meta } = i;
-    const extra = i.cart_item_data;
-    const contents = extra.mnm_contents;
-    const container = extra.mnm_container;
-    const subtotal = m(totals.subtotal);
-    const subtotalTax = m(totals.subtotal_tax);
-    const q = i.quantity.value;
-    let price = m(i.price);
-    // CoCart 4.4 sends `price` as the cart displays it: with tax where the shop shows prices with
-    // tax, while the line's subtotal (and the cart's) is without. The unit price is read on the
-    // subtotal's footing, so unit price × quantity is the line total the drawer shows beside it.
-    if (q > 0 && subtotalTax && Math.abs(price * q - subtotal - subtotalTax) <= q) price = Math.round(subtotal / q);
-    // Each field written out, not spread from a shared part: V8 builds a literal that begins with a
-    // spread and goes on slowly, and this runs for every line of every reply.
-    return {
-      key: i.item_key || i.$key,
-      id: i.id,
-      name: i.name,
-      title: i.title || i.name,
-      slug: i.slug,
-      price,
-      quantity: i.quantity,
-      totals: {
-        subtotal,
-        subtotalTax,
-        total: m(totals.total),
-        tax: m(totals.tax ?? totals.total_tax),
-      },
-      type: meta.product_type,
-      sku: meta.sku,
-      variation: Object.entries(meta.variation).map(([attribute, value]) => ({ attribute: decode(attribute), value: decode(str(value)) })),
-      image: i.featured_image,
-      mnm:
-        contents && typeof contents == 'object'
-          ? { container: null, contents: Object.values(contents).map(str) }
-          : typeof container == 'string' && container
-            ? { container, contents: [] }
-            : null,
-      data: extra,
-    };
-  });
+/** One line as sent, read with `Item`, into the model's line; its amounts read with `m`. */
+function lineOf(i: z.output<typeof Item>, m: Money): CartItem {
+  const { totals, meta } = i;
+  const extra = i.cart_item_data;
+  const contents = extra.mnm_contents;
+  const container = extra.mnm_container;
+  const subtotal = m(totals.subtotal);
+  const subtotalTax = m(totals.subtotal_tax);
+  const q = i.quantity.value;
+  let price = m(i.price);
+  // CoCart 4.4 sends `price` as the cart displays it: with tax where the shop shows prices with
+  // tax, while the line's subtotal (and the cart's) is without. The unit price is read on the
+  // subtotal's footing, so unit price × quantity is the line total the drawer shows beside it.
+  if (q > 0 && subtotalTax && Math.abs(price * q - subtotal - subtotalTax) <= q) price = Math.round(subtotal / q);
+  // Each field written out, not spread from a shared part: V8 builds a literal that begins with a
+  // spread and goes on slowly, and this runs for every line of every reply.
+  return {
+    key: i.item_key || i.$key,
+    id: i.id,
+    name: i.name,
+    title: i.title || i.name,
+    slug: i.slug,
+    price,
+    quantity: i.quantity,
+    totals: {
+      subtotal,
+      subtotalTax,
+      total: m(totals.total),
+      tax: m(totals.tax ?? totals.total_tax),
+    },
+    type: meta.product_type,
+    sku: meta.sku,
+    variation: Object.entries(meta.variation).map(([attribute, value]) => ({ attribute: decode(attribute), value: decode(str(value)) })),
+    image: i.featured_image,
+    mnm:
+      contents && typeof contents == 'object'
+        ? { container: null, contents: Object.values(contents).map(str) }
+        : typeof container == 'string' && container
+          ? { container, contents: [] }
+          : null,
+    data: extra,
+  };
+}
+
+/** The cart as read in the normalised shape, its amounts read in `amounts` mode against its own currency. */
+function toCart(c: z.output<typeof CartRead>, amounts: AmountsMode, payload: z.core.ParsePayload, lines: LineReader): Cart {
+  const m = money(c.currency, amounts);
+  // An object always reads (every field of `Item` does): `run` gives a line.
+  const items = lines(c.items, [amounts, c.currency], (x) => run(Item, x, payload, (i) => lineOf(i, m)));
   const { shipping, totals: t } = c;
   return {
     key: c.cart_key || null,
@@ -302,6 +329,9 @@ function toCart(c: CartWire, m: Money): Cart {
 
 const cartSchemas: Partial<Record<AmountsMode, z.ZodMiniType<Cart>>> = {};
 
+/** A reader of cart answers into `Cart`s, amounts read in `amounts` mode against each answer's own currency, lines read by `lines`. */
+export const cartReader = (amounts: AmountsMode, lines = each): z.ZodMiniType<Cart> =>
+  then(CartRead, (c, payload) => soundTotal(toCart(c, amounts, payload, lines), c.totals));
+
 /** The cart route's answer read into a `Cart`; amounts are read against the answer's own currency, in `options.amounts` mode. */
-export const cartSchema = ({ amounts }: { amounts: AmountsMode }): z.ZodMiniType<Cart> =>
-  (cartSchemas[amounts] ??= then(CartWire, (c) => soundTotal(toCart(c, money(c.currency, amounts)), c.totals)));
+export const cartSchema = ({ amounts }: { amounts: AmountsMode }): z.ZodMiniType<Cart> => (cartSchemas[amounts] ??= cartReader(amounts));
