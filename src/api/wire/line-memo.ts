@@ -12,7 +12,7 @@ import type * as z from 'zod/mini';
 
 /**
  * Two 32-bit hashes of `text` (FNV-1a and a multiply-xorshift, two characters a step), going on
- * from `from`: lines told apart by a single character differ in both, unless 64 bits collide.
+ * from the two given: lines told apart by a single character differ in both, unless 64 bits collide.
  * (Past the end, `charCodeAt` gives NaN, which `<<` makes 0: JSON writes no raw U+0000.)
  */
 function hash(text: string, [a, b]: number[]): number[] {
