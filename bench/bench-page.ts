@@ -151,9 +151,10 @@ async function responseToPaint(impl: Implementation, size: number, count: number
 
 /**
  * Quantity typed into one line → that line shows the shop's new total, painted, ms: `count` measured
- * changes after one warm-up change, on a drawer taken off the page afterwards.
+ * changes after one warm-up change, on a drawer taken off the page afterwards. With `roundTrip`, the
+ * shop answers each change that many ms after it was sent (the drawer's cart came at once).
  */
-async function quantityToPaint(impl: Implementation, size: number, count: number): Promise<Timing[]> {
+async function quantityToPaint(impl: Implementation, size: number, count: number, roundTrip = 0): Promise<Timing[]> {
   const key = `line-${Math.floor(size / 2)}`;
   let lines = benchLines(size);
   const subject = subjects[impl]();
@@ -162,6 +163,7 @@ async function quantityToPaint(impl: Implementation, size: number, count: number
   // A shopper changes a line they can see.
   line.scrollIntoView({ block: 'center' });
   await painted();
+  service.roundTrip = roundTrip;
   const times: Timing[] = [];
   for (let run = 0; run <= count; run++) {
     const current = lines.find((entry) => entry.key === key)!;
@@ -178,6 +180,7 @@ async function quantityToPaint(impl: Implementation, size: number, count: number
     const timing = await timeUntil(subject.root(), () => subject.shows(line, quantity, total), () => start);
     if (run > 0) times.push(timing);
   }
+  service.roundTrip = 0;
   await subject.close();
   subject.remove();
   return times;

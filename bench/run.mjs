@@ -14,7 +14,8 @@
 // loopback with no delay, then under a network profile like a phone's (`NETWORK`):
 //   -- --rtt=150   the bench's server answers every file and every shop request one round trip
 //                  (ms) after it came (all three engines; default 150, Lighthouse's mobile figure);
-//                  `--rtt=0`: no profile, the loopback figures alone
+//                  the quantity change is also timed with the shop's answer that late (in the
+//                  page, no CPU slowdown); `--rtt=0`: no profile, the loopback figures alone
 //   -- --cpu=4     Chromium's main thread that many times slower (DevTools'
 //                  Emulation.setCPUThrottlingRate, over a connection made for that alone; see
 //                  `throttle`); `--cpu=1`: none. Firefox and WebKit have no such switch.
@@ -124,20 +125,23 @@ async function alternate(browser, url, size) {
   const { page } = await openPage(browser, url);
   const paint = { widget: [], vanilla: [] };
   const update = { widget: [], vanilla: [] };
+  const updateAfterTrip = { widget: [], vanilla: [] };
   for (const impl of IMPLEMENTATIONS) await page.evaluate((i, n) => bench.responseToPaint(i, n, 0), impl, size);
   for (let run = 0; run < RUNS[size]; run++) {
     const order = run % 2 ? [...IMPLEMENTATIONS].reverse() : IMPLEMENTATIONS;
     for (const impl of order) {
       paint[impl].push(...(await page.evaluate((i, n) => bench.responseToPaint(i, n, 1, false), impl, size)));
       update[impl].push(...(await page.evaluate((i, n) => bench.quantityToPaint(i, n, 1), impl, size)));
+      // On loopback the answer comes before the browser's next frame; over a network it never does.
+      if (NETWORK.rtt > 0) updateAfterTrip[impl].push(...(await page.evaluate((i, n, rtt) => bench.quantityToPaint(i, n, 1, rtt), impl, size, NETWORK.rtt)));
     }
   }
   await page.close();
-  return { paint, update };
+  return { paint, update, updateAfterTrip };
 }
 
 /** The heap (and open/close) figures of one implementation, in a fresh page, with its timings. */
-async function measure(browser, url, impl, size, { paint, update }) {
+async function measure(browser, url, impl, size, timings) {
   const memory = await openPage(browser, url);
   const empty = await memory.heapUsed();
   await memory.page.evaluate((i, n) => bench.loadOnce(i, n), impl, size);
@@ -150,7 +154,7 @@ async function measure(browser, url, impl, size, { paint, update }) {
   const cycled = await memory.heapUsed();
   await memory.page.close();
   return {
-    ...timingsOf(impl, { paint, update }),
+    ...timingsOf(impl, timings),
     cycle: (firstHalf + secondHalf) / 2,
     heap: cycled - empty,
     growth: warm - loaded,
@@ -396,12 +400,13 @@ function printSummary(profile, rows) {
 }
 
 /** One implementation's timing figures: median, fastest and slowest of its runs. */
-function timingsOf(impl, { paint, update }) {
+function timingsOf(impl, { paint, update, updateAfterTrip }) {
   return {
     paint: spread(paint[impl].map((t) => t.painted)),
     paintLaidOut: spread(paint[impl].map((t) => t.laidOut)),
     update: spread(update[impl].map((t) => t.painted)),
     updateLaidOut: spread(update[impl].map((t) => t.laidOut)),
+    ...(updateAfterTrip[impl].length && { updateAfterTrip: spread(updateAfterTrip[impl].map((t) => t.painted)) }),
   };
 }
 
@@ -518,6 +523,7 @@ function printTable(results, version) {
     ['  laid out, before the frame', 'paintLaidOut', ms, true],
     ['quantity change → line updated', 'update', ms, true],
     ['  laid out, before the frame', 'updateLaidOut', ms, true],
+    [`  the answer after a ${NETWORK.rtt} ms round trip`, 'updateAfterTrip', ms, true],
     ['open + close, laid out, per cycle', 'cycle', ms, true],
     ['JS heap after N× open/close', 'heap', mb, true],
     ['  of which growth during the first N/2× (warm-up)', 'growth', kb, false],

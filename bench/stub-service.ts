@@ -8,6 +8,8 @@ export class StubService {
   cart = '';
   /** The body of the next `POST …/v2/cart/item/{key}` (a quantity change). */
   next = '';
+  /** Each answer leaves this many ms after its request: a network's round trip (0: at once). */
+  roundTrip = 0;
   respondedAt = 0;
 
   install(): void {
@@ -20,6 +22,7 @@ export class StubService {
       const response = body
         ? new Response(body, { headers: { 'content-type': 'application/json' } })
         : Response.json({ code: 'rest_no_route', message: 'No route.', data: { status: 404 } }, { status: 404 });
+      if (this.roundTrip) await new Promise((resolve) => setTimeout(resolve, this.roundTrip));
       this.respondedAt = performance.now();
       return response;
     };
