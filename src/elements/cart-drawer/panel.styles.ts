@@ -126,6 +126,12 @@ export const frameStyles = css`
       flex: 1;
       overflow-y: auto;
       overscroll-behavior: contain;
+      /* A layer of its own (as the hand-written page's scrolling dialog has): without it, WebKit's
+         first frame after one field's new value in a 1000-line drawer came about 105 ms after the
+         edit, against 50 on the hand-written page; with it, about 55 (issue 32's bench). It also
+         becomes the containing block of the absolute boxes inside it, none of which sets an offset
+         (visually hidden text, an empty live region): they stay where they were. */
+      will-change: transform;
       padding: calc(var(--_space) * 2);
       display: flex;
       flex-direction: column;
