@@ -132,7 +132,7 @@ async function alternate(browser, url, size) {
     for (const impl of order) {
       paint[impl].push(...(await page.evaluate((i, n) => bench.responseToPaint(i, n, 1, false), impl, size)));
       update[impl].push(...(await page.evaluate((i, n) => bench.quantityToPaint(i, n, 1), impl, size)));
-      // On loopback the answer comes before the browser's next frame; over a network it never does.
+      // On loopback the answer comes before the browser's next frame; over a network that frame comes first.
       if (NETWORK.rtt > 0) updateAfterTrip[impl].push(...(await page.evaluate((i, n, rtt) => bench.quantityToPaint(i, n, 1, rtt), impl, size, NETWORK.rtt)));
     }
   }
